@@ -1,0 +1,13 @@
+export * from "./errors.js";
+export * from "./routes.js";
+export * from "./schemas/auth.js";
+export * from "./schemas/settings.js";
+export * from "./schemas/usage.js";
+export * from "./schemas/user.js";
+export * from "./lib/duration.js";
+export * from "./lib/locales.js";
+
+/** Label shown on the login screen (SPEC.md §2, §9). */
+export const LOGIN_VERSION_LABEL = "4.0410";
+/** Width at or below which the narrow layout applies (SPEC.md §9). */
+export const NARROW_BREAKPOINT_PX = 736;

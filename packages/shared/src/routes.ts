@@ -1,0 +1,51 @@
+import { Type, type TSchema } from "typebox";
+import { LoginBodySchema, SignupBodySchema } from "./schemas/auth.js";
+import { UserSchema, UserUpdateSchema } from "./schemas/user.js";
+import { UsageSchema } from "./schemas/usage.js";
+import { ErrorBodySchema } from "./errors.js";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
+
+/** One route's contract: the server spreads it into its route options, the client calls it. */
+export interface RouteContract {
+  method: HttpMethod;
+  url: string;
+  schema: {
+    body?: TSchema;
+    params?: TSchema;
+    querystring?: TSchema;
+    response?: Record<number | `${number}xx`, TSchema>;
+  };
+}
+
+const UserIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+/** Route contracts of the API, keyed by a stable name. Paths are relative to the base URL. */
+export const routes = {
+  login: { method: "POST", url: "/api/login", schema: { body: LoginBodySchema } },
+  signup: { method: "POST", url: "/api/signup", schema: { body: SignupBodySchema } },
+  renew: { method: "POST", url: "/api/renew", schema: {} },
+  logout: { method: "POST", url: "/api/logout", schema: {} },
+  getUser: {
+    method: "GET",
+    url: "/api/users/:id",
+    schema: { params: UserIdParams, response: { 200: UserSchema, "4xx": ErrorBodySchema } },
+  },
+  updateUser: {
+    method: "PUT",
+    url: "/api/users/:id",
+    schema: { params: UserIdParams, body: UserUpdateSchema },
+  },
+  usage: {
+    method: "GET",
+    url: "/api/usage/*",
+    schema: { response: { 200: UsageSchema } },
+  },
+  health: {
+    method: "GET",
+    url: "/health",
+    schema: { response: { 200: Type.Object({ status: Type.String() }) } },
+  },
+} as const satisfies Record<string, RouteContract>;
+
+export type Routes = typeof routes;

@@ -1,0 +1,109 @@
+import { Type, type Static } from "typebox";
+import { PermSchema, RuleSchema, SortingSchema, ViewModeSchema } from "./user.js";
+
+/** The template applied to new users: signup, `users add` and the admin form (API.md §8.4). */
+export const UserDefaultsSchema = Type.Object({
+  scope: Type.String(),
+  locale: Type.String(),
+  viewMode: ViewModeSchema,
+  singleClick: Type.Boolean(),
+  sorting: SortingSchema,
+  perm: PermSchema,
+  commands: Type.Array(Type.String()),
+  hideDotfiles: Type.Boolean(),
+  dateFormat: Type.Boolean(),
+});
+export type UserDefaults = Static<typeof UserDefaultsSchema>;
+
+export const THEMES = ["", "light", "dark"] as const;
+export const ThemeSchema = Type.Union(THEMES.map((t) => Type.Literal(t)));
+export type Theme = (typeof THEMES)[number];
+
+export const BrandingSchema = Type.Object({
+  name: Type.String(),
+  disableExternal: Type.Boolean(),
+  disableUsedPercentage: Type.Boolean(),
+  files: Type.String(),
+  theme: ThemeSchema,
+  color: Type.String(),
+});
+export type Branding = Static<typeof BrandingSchema>;
+
+export const TusSettingsSchema = Type.Object({
+  chunkSize: Type.Integer({ minimum: 0 }),
+  retryCount: Type.Integer({ minimum: 0 }),
+});
+export type TusSettings = Static<typeof TusSettingsSchema>;
+
+export const HOOK_EVENTS = ["copy", "delete", "rename", "save", "upload"] as const;
+export const HOOK_KEYS = HOOK_EVENTS.flatMap((e) => [`after_${e}`, `before_${e}`]).sort();
+
+/** The global settings exchanged by GET/PUT /api/settings (API.md §8.4). */
+export const SettingsSchema = Type.Object({
+  signup: Type.Boolean(),
+  createUserDir: Type.Boolean(),
+  userHomeBasePath: Type.String(),
+  defaults: UserDefaultsSchema,
+  rules: Type.Array(RuleSchema),
+  branding: BrandingSchema,
+  tus: TusSettingsSchema,
+  shell: Type.Array(Type.String()),
+  commands: Type.Record(Type.String(), Type.Array(Type.String())),
+});
+export type Settings = Static<typeof SettingsSchema>;
+
+export const AUTH_METHODS = ["json", "proxy", "noauth"] as const;
+export type AuthMethod = (typeof AUTH_METHODS)[number];
+
+export const RecaptchaSchema = Type.Object({
+  host: Type.String(),
+  key: Type.String(),
+  secret: Type.String(),
+});
+export type Recaptcha = Static<typeof RecaptchaSchema>;
+
+/** Server-only configuration: never sent by GET /api/settings. */
+export const ServerConfigSchema = Type.Object({
+  authMethod: Type.Union(AUTH_METHODS.map((m) => Type.Literal(m))),
+  authHeader: Type.String(),
+  recaptcha: RecaptchaSchema,
+  /** Go duration syntax as File Browser writes it, e.g. "2h" or "90m". */
+  tokenExpirationTime: Type.String(),
+  minimumPasswordLength: Type.Integer({ minimum: 1 }),
+  enableExec: Type.Boolean(),
+  enableThumbnails: Type.Boolean(),
+  resizePreview: Type.Boolean(),
+});
+export type ServerConfig = Static<typeof ServerConfigSchema>;
+
+/** What `scriptorium config export` writes and `config import` reads. */
+export const ConfigExportSchema = Type.Object({
+  settings: SettingsSchema,
+  server: ServerConfigSchema,
+});
+export type ConfigExport = Static<typeof ConfigExportSchema>;
+
+/** `window.FileBrowser`: the globals injected into the page (API.md §11.2). */
+export const PageGlobalsSchema = Type.Object({
+  AuthMethod: Type.String(),
+  BaseURL: Type.String(),
+  CSS: Type.Boolean(),
+  Color: Type.String(),
+  DisableExternal: Type.Boolean(),
+  DisableUsedPercentage: Type.Boolean(),
+  EnableExec: Type.Boolean(),
+  EnableThumbs: Type.Boolean(),
+  LoginPage: Type.Boolean(),
+  Name: Type.String(),
+  NoAuth: Type.Boolean(),
+  ReCaptcha: Type.Boolean(),
+  ReCaptchaHost: Type.Optional(Type.String()),
+  ReCaptchaKey: Type.Optional(Type.String()),
+  ResizePreview: Type.Boolean(),
+  Signup: Type.Boolean(),
+  StaticURL: Type.String(),
+  Theme: Type.String(),
+  TusSettings: TusSettingsSchema,
+  Version: Type.String(),
+});
+export type PageGlobals = Static<typeof PageGlobalsSchema>;
