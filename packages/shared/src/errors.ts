@@ -26,7 +26,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 /** The JSON body of every error answer of the API (API.md Part A §2). */
 export const ErrorBodySchema = Type.Object({
   status: Type.Integer(),
-  code: Type.Union(ERROR_CODES.map((c) => Type.Literal(c))),
+  code: Type.Enum(ERROR_CODES),
   message: Type.String(),
 });
 export type ErrorBody = Static<typeof ErrorBodySchema>;

@@ -16,7 +16,7 @@ export const UserDefaultsSchema = Type.Object({
 export type UserDefaults = Static<typeof UserDefaultsSchema>;
 
 export const THEMES = ["", "light", "dark"] as const;
-export const ThemeSchema = Type.Union(THEMES.map((t) => Type.Literal(t)));
+export const ThemeSchema = Type.Enum(THEMES);
 export type Theme = (typeof THEMES)[number];
 
 export const BrandingSchema = Type.Object({
@@ -64,7 +64,7 @@ export type Recaptcha = Static<typeof RecaptchaSchema>;
 
 /** Server-only configuration: never sent by GET /api/settings. */
 export const ServerConfigSchema = Type.Object({
-  authMethod: Type.Union(AUTH_METHODS.map((m) => Type.Literal(m))),
+  authMethod: Type.Enum(AUTH_METHODS),
   authHeader: Type.String(),
   recaptcha: RecaptchaSchema,
   /** Go duration syntax as File Browser writes it, e.g. "2h" or "90m". */

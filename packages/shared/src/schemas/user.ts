@@ -30,13 +30,13 @@ export type Perm = Static<typeof PermSchema>;
 export const SORT_FIELDS = ["name", "size", "modified"] as const;
 /** Listing order; `asc: true` is ascending for every field (API.md Part A §6). */
 export const SortingSchema = Type.Object({
-  by: Type.Union([Type.Literal("name"), Type.Literal("size"), Type.Literal("modified")]),
+  by: Type.Enum(SORT_FIELDS),
   asc: Type.Boolean(),
 });
 export type Sorting = Static<typeof SortingSchema>;
 
 export const VIEW_MODES = ["list", "mosaic", "mosaic gallery"] as const;
-export const ViewModeSchema = Type.Union(VIEW_MODES.map((m) => Type.Literal(m)));
+export const ViewModeSchema = Type.Enum(VIEW_MODES);
 export type ViewMode = (typeof VIEW_MODES)[number];
 
 /** An allow or deny rule on paths (SPEC.md §3). */

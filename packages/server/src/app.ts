@@ -1,0 +1,115 @@
+import { randomUUID } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import rateLimit from "@fastify/rate-limit";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { ErrorBody } from "@scriptorium/shared";
+import type { Db } from "./db/database.js";
+import type { AttemptLimit } from "./features/auth/attempts.js";
+import { authRoutes, type LoginRateLimit } from "./features/auth/auth.routes.js";
+import { createAuthService } from "./features/auth/auth.service.js";
+import { createSessionsStore } from "./features/auth/sessions.store.js";
+import { createSettingsStore } from "./features/settings/settings.store.js";
+import { usageRoutes } from "./features/usage/usage.routes.js";
+import { usersRoutes } from "./features/users/users.routes.js";
+import { createUsersService } from "./features/users/users.service.js";
+import { createUsersStore } from "./features/users/users.store.js";
+import { registerAuth } from "./plugins/auth.js";
+import { registerErrorHandler } from "./plugins/error-handler.js";
+import { registerSecurityHeaders } from "./plugins/security-headers.js";
+import { registerWebApp } from "./plugins/web-app.js";
+import { VERSION } from "./version.js";
+
+export interface AppOptions {
+  db: Db;
+  /** Folder that holds every user's files. */
+  root: string;
+  /** URL prefix the app lives under, without trailing slash ("" by default). */
+  baseURL?: string;
+  /** Built web app (packages/web/dist). */
+  webDist?: string;
+  logger?: FastifyServerOptions["logger"];
+  version?: string;
+  limits?: { loginPerIp?: LoginRateLimit; failedLoginsPerUser?: AttemptLimit };
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
+
+/** Builds the whole application with every feature registered; never listens. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const baseURL = (options.baseURL ?? "").replace(/\/+$/, "");
+  const app = Fastify({
+    logger: options.logger ?? false,
+    genReqId: () => randomUUID(),
+    routerOptions: { maxParamLength: 4096, ignoreDuplicateSlashes: false },
+    forceCloseConnections: "idle",
+    // The base URL prefix is optional (API.md §0.2): strip it before routing.
+    rewriteUrl: (req) => {
+      const url = req.url ?? "/";
+      if (baseURL && (url === baseURL || url.startsWith(baseURL + "/") || url.startsWith(baseURL + "?"))) {
+        return url.slice(baseURL.length) || "/";
+      }
+      return url;
+    },
+    ajv: { customOptions: { removeAdditional: "all", coerceTypes: true, useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const root = options.root;
+  const db = options.db;
+  const settings = createSettingsStore(db);
+  const users = createUsersStore(db);
+  const sessions = createSessionsStore(db);
+  const usersService = createUsersService({ users, sessions, settings, root });
+  const auth = createAuthService({
+    users,
+    usersService,
+    sessions,
+    settings,
+    usernameAttempts: options.limits?.failedLoginsPerUser ?? { max: 10, windowMs: 15 * 60_000 },
+  });
+
+  registerErrorHandler(app);
+  registerSecurityHeaders(app);
+
+  // File Browser clients send JSON as text/plain: every JSON endpoint parses any content type.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "string", bodyLimit: 1024 * 1024 }, (_req, body, done) => {
+    const text = String(body).trim();
+    if (text === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const err = new Error("The request body is not valid JSON") as Error & { statusCode: number };
+      err.statusCode = 400;
+      done(err, undefined);
+    }
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx): ErrorBody & { statusCode: number } => ({
+      statusCode: 429,
+      status: 429,
+      code: "RATE_LIMITED",
+      message: `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
+    }),
+  });
+  registerAuth(app, auth);
+
+  app.get("/health", () => ({ status: "OK" }));
+  app.register(authRoutes(auth, options.limits?.loginPerIp ?? { max: 30, windowMs: 60_000 }));
+  app.register(usersRoutes(usersService));
+  app.register(usageRoutes(root));
+
+  registerWebApp(app, {
+    webDist: options.webDist ?? DEFAULT_WEB_DIST,
+    baseURL,
+    version: options.version ?? VERSION,
+    settings,
+  });
+
+  app.addHook("onClose", async () => {
+    await db.destroy();
+  });
+  return app;
+}

@@ -1,0 +1,18 @@
+/** Options of the `scriptorium` serve command (each also read from SCRIPTORIUM_<NAME>). */
+export interface ServeOptions {
+  root: string;
+  database: string;
+  address: string;
+  port: number;
+  baseURL: string;
+  noauth: boolean;
+}
+
+export const SERVE_DEFAULTS: ServeOptions = {
+  root: "./data/files",
+  database: "./data/scriptorium.db",
+  address: "127.0.0.1",
+  port: 8080,
+  baseURL: "",
+  noauth: false,
+};

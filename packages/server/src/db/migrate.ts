@@ -1,0 +1,17 @@
+import { Migrator, type Kysely, type Migration } from "kysely";
+import * as m001 from "./migrations/001-initial.js";
+
+/** Versioned migrations, applied in name order. Never edit one that has shipped; add a new one. */
+const migrations: Record<string, Migration> = {
+  "001-initial": m001,
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema exists
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}

@@ -1,0 +1,45 @@
+import type { Generated } from "kysely";
+
+/** Row shapes of the SQLite tables, as Kysely sees them. JSON columns are text. */
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  /** NFC-normalised, lower-cased username: unique, used for look-ups. */
+  username_key: string;
+  password_hash: string;
+  scope: string;
+  locale: string;
+  lock_password: number;
+  view_mode: string;
+  single_click: number;
+  perm: string;
+  commands: string;
+  sorting: string;
+  rules: string;
+  hide_dotfiles: number;
+  date_format: number;
+  created_at: number;
+  /** Unix seconds of the last change through the API or CLI (drives X-Renew-Token). */
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  /** Set when /api/renew replaced this session; it stays valid for a short grace period. */
+  rotated_at: number | null;
+}
+
+export interface Database {
+  settings: SettingsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+}

@@ -1,0 +1,46 @@
+import { AppError } from "../../errors.js";
+
+export interface AttemptLimit {
+  /** Failed attempts allowed within the window. */
+  max: number;
+  windowMs: number;
+}
+
+/** Counts failed logins per key (the username) in fixed windows; blocks with 429 past the limit. */
+export function createAttemptCounter(limit: AttemptLimit) {
+  const entries = new Map<string, { count: number; resetAt: number }>();
+
+  function current(key: string) {
+    const entry = entries.get(key);
+    if (entry && entry.resetAt <= Date.now()) {
+      entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  return {
+    /** Throws 429 with Retry-After when `key` has used up its attempts. */
+    check(key: string): void {
+      const entry = current(key);
+      if (entry && entry.count >= limit.max) {
+        const seconds = Math.max(1, Math.ceil((entry.resetAt - Date.now()) / 1000));
+        throw new AppError(
+          "RATE_LIMITED",
+          429,
+          `Too many failed attempts. Try again in ${seconds} seconds.`,
+          { "retry-after": String(seconds) },
+        );
+      }
+    },
+    fail(key: string): void {
+      const entry = current(key);
+      if (entry) entry.count += 1;
+      else entries.set(key, { count: 1, resetAt: Date.now() + limit.windowMs });
+      if (entries.size > 100_000) entries.clear();
+    },
+    succeed(key: string): void {
+      entries.delete(key);
+    },
+  };
+}

@@ -1,0 +1,149 @@
+import { parseDuration, type LoginBody, type SignupBody, type TokenClaims } from "@scriptorium/shared";
+import { AppError, forbidden, unauthorized } from "../../errors.js";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "../../lib/passwords.js";
+import type { SettingsStore } from "../settings/settings.store.js";
+import type { UsersService } from "../users/users.service.js";
+import { usernameKey, type UserRecord, type UsersStore } from "../users/users.store.js";
+import { createAttemptCounter, type AttemptLimit } from "./attempts.js";
+import { recaptchaEnabled, verifyRecaptcha } from "./recaptcha.js";
+import type { SessionRecord, SessionsStore } from "./sessions.store.js";
+import { signToken, verifyToken } from "./tokens.js";
+
+/** How long a token replaced by /api/renew keeps working, for requests already in flight. */
+export const ROTATION_GRACE_MS = 30_000;
+const DEFAULT_LIFETIME_MS = 2 * 3_600_000;
+const RENEW_BEFORE_S = 3600;
+
+/** Who a request is: set by the auth plugin on authenticated routes. */
+export interface AuthContext {
+  user: UserRecord;
+  session: SessionRecord;
+  claims: TokenClaims;
+}
+
+const wrongCredentials = () => forbidden("Wrong credentials", "WRONG_CREDENTIALS");
+
+/** Login methods, signup, revocable sessions and token renewal (API.md §1 with Part A §4). */
+export function createAuthService(deps: {
+  users: UsersStore;
+  usersService: UsersService;
+  sessions: SessionsStore;
+  settings: SettingsStore;
+  usernameAttempts: AttemptLimit;
+}) {
+  const { users, usersService, sessions, settings } = deps;
+  const attempts = createAttemptCounter(deps.usernameAttempts);
+
+  async function issue(user: UserRecord): Promise<string> {
+    const { tokenExpirationTime } = await settings.getServerConfig();
+    const lifetime = parseDuration(tokenExpirationTime) ?? DEFAULT_LIFETIME_MS;
+    const session = await sessions.create(user.id, lifetime);
+    return signToken(await settings.getSecret(), user, session.id, session.expiresAt);
+  }
+
+  async function passwordLogin(body: LoginBody, ip: string): Promise<UserRecord> {
+    const username = body.username ?? "";
+    const password = body.password ?? "";
+    const key = usernameKey(username);
+    attempts.check(key);
+    const config = await settings.getServerConfig();
+    if (config.recaptcha.secret !== "") {
+      await verifyRecaptcha(config.recaptcha, body.recaptcha, ip);
+    }
+    const user = username ? await users.findByUsername(username) : undefined;
+    if (!user) {
+      await verifyAgainstDummy(password);
+      attempts.fail(key);
+      throw wrongCredentials();
+    }
+    const { ok, needsRehash } = await verifyPassword(user.passwordHash, password);
+    if (!ok) {
+      attempts.fail(key);
+      throw wrongCredentials();
+    }
+    attempts.succeed(key);
+    if (needsRehash) {
+      return users.update({ ...user, passwordHash: await hashPassword(password) });
+    }
+    return user;
+  }
+
+  return {
+    issue,
+
+    /** POST /api/login: returns a new token for the configured auth method. */
+    async login(body: LoginBody, headers: Record<string, unknown>, ip: string): Promise<string> {
+      const config = await settings.getServerConfig();
+      let user: UserRecord | undefined;
+      if (config.authMethod === "noauth") {
+        user = await users.first();
+        if (!user) throw new AppError("INTERNAL", 500, "No user exists to log in as");
+      } else if (config.authMethod === "proxy") {
+        const header = config.authHeader.toLowerCase();
+        const value = header ? headers[header] : undefined;
+        user = typeof value === "string" && value ? await users.findByUsername(value) : undefined;
+        if (!user) throw wrongCredentials();
+      } else {
+        user = await passwordLogin(body, ip);
+      }
+      return issue(user);
+    },
+
+    /** POST /api/signup: creates a user from the defaults; 405 when signup is off. */
+    async signup(body: SignupBody): Promise<void> {
+      const global = await settings.getSettings();
+      if (!global.signup) throw new AppError("SIGNUP_DISABLED", 405, "Signup is disabled");
+      await usersService.create({
+        username: body.username,
+        password: body.password,
+        homeFromSettings: true,
+      });
+    },
+
+    /** Rotates the session: a new token and session; the old one lives 30 s more. */
+    async renew(ctx: AuthContext): Promise<string> {
+      await sessions.markRotated(ctx.session.id);
+      return issue(ctx.user);
+    },
+
+    async logout(ctx: AuthContext): Promise<void> {
+      await sessions.revoke(ctx.session.id);
+    },
+
+    /** Resolves a token to its user and live session, or throws 401. */
+    async authenticate(token: string): Promise<AuthContext> {
+      const claims = await verifyToken(await settings.getSecret(), token);
+      if (!claims) throw unauthorized("Invalid or expired token");
+      const session = await sessions.find(claims.sid);
+      const now = Date.now();
+      if (
+        !session ||
+        session.revokedAt !== null ||
+        session.expiresAt <= now ||
+        (session.rotatedAt !== null && session.rotatedAt + ROTATION_GRACE_MS <= now)
+      ) {
+        throw unauthorized("This session has ended");
+      }
+      const user = await users.findById(session.userId);
+      if (!user || user.id !== claims.user.id) throw unauthorized("This user no longer exists");
+      return { user, session, claims };
+    },
+
+    /** X-Renew-Token: the token expires within an hour, or the user changed since it was issued. */
+    shouldRenew(ctx: AuthContext): boolean {
+      const now = Math.floor(Date.now() / 1000);
+      const { exp, iat } = ctx.claims;
+      // With short token lifetimes, renew at half-life instead of an hour before expiry.
+      const threshold = Math.min(RENEW_BEFORE_S, (exp - iat) / 2);
+      return exp - now < threshold || ctx.user.updatedAt > iat;
+    },
+
+    /** Recaptcha state for the page globals. */
+    async recaptcha() {
+      const config = await settings.getServerConfig();
+      return { enabled: config.authMethod === "json" && recaptchaEnabled(config.recaptcha), config };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,64 @@
+import { jwtVerify, SignJWT } from "jose";
+import type { TokenClaims, TokenUser } from "@scriptorium/shared";
+import type { UserRecord } from "../users/users.store.js";
+
+export const TOKEN_ISSUER = "File Browser";
+
+/** The `user` claim: the fields the web app reads from its token (API.md §1.2). */
+export function tokenUser(user: UserRecord): TokenUser {
+  return {
+    id: user.id,
+    username: user.username,
+    locale: user.locale,
+    viewMode: user.viewMode,
+    singleClick: user.singleClick,
+    perm: user.perm,
+    commands: user.commands,
+    lockPassword: user.lockPassword,
+    hideDotfiles: user.hideDotfiles,
+    dateFormat: user.dateFormat,
+  };
+}
+
+/** Signs an HS256 token for a session; `expiresAt` is in milliseconds. */
+export async function signToken(
+  secret: Uint8Array,
+  user: UserRecord,
+  sessionId: string,
+  expiresAt: number,
+): Promise<string> {
+  return new SignJWT({ user: tokenUser(user), sid: sessionId })
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setIssuer(TOKEN_ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt / 1000))
+    .sign(secret);
+}
+
+/**
+ * Verifies signature (HS256 only: `alg: none` and other algorithms are refused), expiry and
+ * issue time (never in the future). Returns undefined for any invalid token.
+ */
+export async function verifyToken(
+  secret: Uint8Array,
+  token: string,
+): Promise<TokenClaims | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: ["HS256"],
+      issuer: TOKEN_ISSUER,
+      requiredClaims: ["exp", "iat", "sid"],
+    });
+    const now = Math.floor(Date.now() / 1000);
+    if (typeof payload.iat !== "number" || payload.iat > now) return undefined;
+    if (typeof payload.sid !== "string" || typeof payload.user !== "object") return undefined;
+    return payload as unknown as TokenClaims;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when a string has the shape of a JWT (exactly two dots), as File Browser checks. */
+export function looksLikeJwt(value: string | undefined): value is string {
+  return typeof value === "string" && value.split(".").length === 3;
+}

@@ -1,0 +1,60 @@
+import { randomBytes } from "node:crypto";
+import type { ServerConfig, Settings } from "@scriptorium/shared";
+import type { Db } from "../../db/database.js";
+import { defaultServerConfig, defaultSettings } from "./settings.defaults.js";
+
+const KEYS = { settings: "settings", server: "server", secret: "secret" } as const;
+
+/** All SQL of the `settings` table: global settings, server configuration and the JWT secret. */
+export function createSettingsStore(db: Db) {
+  async function read<T>(key: string): Promise<T | undefined> {
+    const row = await db
+      .selectFrom("settings")
+      .select("value")
+      .where("key", "=", key)
+      .executeTakeFirst();
+    return row ? (JSON.parse(row.value) as T) : undefined;
+  }
+
+  async function write(key: string, value: unknown): Promise<void> {
+    const json = JSON.stringify(value);
+    await db
+      .insertInto("settings")
+      .values({ key, value: json })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ value: json }))
+      .execute();
+  }
+
+  return {
+    /** Global settings, merged over the defaults so a missing key never breaks a reader. */
+    async getSettings(): Promise<Settings> {
+      const stored = await read<Partial<Settings>>(KEYS.settings);
+      const base = defaultSettings();
+      return stored ? { ...base, ...stored } : base;
+    },
+    setSettings: (settings: Settings) => write(KEYS.settings, settings),
+
+    async getServerConfig(): Promise<ServerConfig> {
+      const stored = await read<Partial<ServerConfig>>(KEYS.server);
+      const base = defaultServerConfig();
+      return stored ? { ...base, ...stored } : base;
+    },
+    setServerConfig: (config: ServerConfig) => write(KEYS.server, config),
+
+    /** The per-install HS256 key: 64 random bytes made on first use. */
+    async getSecret(): Promise<Uint8Array> {
+      const stored = await read<string>(KEYS.secret);
+      if (stored) return Buffer.from(stored, "base64");
+      const secret = randomBytes(64);
+      await write(KEYS.secret, secret.toString("base64"));
+      return secret;
+    },
+
+    /** True once `config init` or a first start has written the settings. */
+    async isInitialised(): Promise<boolean> {
+      return (await read(KEYS.settings)) !== undefined;
+    },
+  };
+}
+
+export type SettingsStore = ReturnType<typeof createSettingsStore>;

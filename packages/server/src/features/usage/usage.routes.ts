@@ -1,0 +1,20 @@
+import type { FastifyInstance } from "fastify";
+import { routes } from "@scriptorium/shared";
+import { typed } from "../../lib/app-type.js";
+import { requireAuth } from "../../plugins/auth.js";
+import { diskUsage } from "./usage.service.js";
+
+/** GET /api/usage{path}: size of the volume holding a folder of the user's scope. */
+export function usageRoutes(root: string) {
+  return function register(instance: FastifyInstance): void {
+    const app = typed(instance);
+    app.route({
+      ...routes.usage,
+      config: { auth: true },
+      handler: (request) => {
+        const path = (request.params as { "*": string })["*"];
+        return diskUsage(root, requireAuth(request).user, path);
+      },
+    });
+  };
+}

@@ -1,0 +1,239 @@
+import { mkdir } from "node:fs/promises";
+import {
+  isLocale,
+  USER_FIELDS,
+  type Perm,
+  type Settings,
+  type User,
+  type UserField,
+  type UserUpdate,
+} from "@scriptorium/shared";
+import { AppError, badRequest, conflict, forbidden, notFound } from "../../errors.js";
+import { hashPassword } from "../../lib/passwords.js";
+import { cleanUsernameForHome, scopeRoot } from "../../lib/safe-path.js";
+import type { SessionsStore } from "../auth/sessions.store.js";
+import type { SettingsStore } from "../settings/settings.store.js";
+import {
+  isUniqueViolation,
+  type NewUser,
+  type UserRecord,
+  type UsersStore,
+} from "./users.store.js";
+
+/** Fields only an admin may change, even on their own record (API.md §8.3). */
+const ADMIN_ONLY_FIELDS: readonly UserField[] = [
+  "username",
+  "scope",
+  "lockPassword",
+  "perm",
+  "commands",
+  "rules",
+];
+
+export interface CreateUserInput {
+  username: string;
+  password: string;
+  /** Explicit values; anything missing comes from the global defaults. */
+  fields?: Partial<Omit<User, "id" | "username" | "password">>;
+  /** Signup: give the user a home folder when `createUserDir` is on. */
+  homeFromSettings?: boolean;
+}
+
+const allPerms = (): Perm => ({
+  admin: true,
+  execute: true,
+  create: true,
+  rename: true,
+  modify: true,
+  delete: true,
+  share: true,
+  download: true,
+  unzip: true,
+});
+
+/** The user as the API shows it: never a password; the scope only to admins. */
+export function toApiUser(user: UserRecord, viewerIsAdmin: boolean): User {
+  const { passwordHash: _hash, updatedAt: _updated, ...rest } = user;
+  return { ...rest, password: "", scope: viewerIsAdmin ? user.scope : "" };
+}
+
+/** User rules: creation with defaults, self and admin updates, home folders. */
+export function createUsersService(deps: {
+  users: UsersStore;
+  sessions: SessionsStore;
+  settings: SettingsStore;
+  root: string;
+}) {
+  const { users, sessions, settings, root } = deps;
+
+  async function checkPassword(password: string | undefined): Promise<string> {
+    if (!password) throw badRequest("The password must not be empty");
+    const { minimumPasswordLength } = await settings.getServerConfig();
+    if ([...password].length < minimumPasswordLength) {
+      throw new AppError(
+        "PASSWORD_TOO_SHORT",
+        400,
+        `The password must be at least ${minimumPasswordLength} characters long`,
+      );
+    }
+    return hashPassword(password);
+  }
+
+  async function ensureScope(scope: string): Promise<void> {
+    await mkdir(scopeRoot(root, scope), { recursive: true, mode: 0o700 });
+  }
+
+  function homeScope(global: Settings, username: string): string {
+    const name = cleanUsernameForHome(username);
+    if (!name) throw badRequest("This username cannot be used as a folder name");
+    return `${global.userHomeBasePath.replace(/\/+$/, "")}/${name}`;
+  }
+
+  function checkRules(rules: User["rules"]): void {
+    for (const rule of rules) {
+      if (!rule.regex) continue;
+      try {
+        new RegExp(rule.regexp.raw);
+      } catch {
+        throw badRequest(`Invalid regular expression in rule: ${rule.regexp.raw}`);
+      }
+    }
+  }
+
+  return {
+    /** Creates a user from the global defaults plus explicit fields; 409 when the name is taken. */
+    async create(input: CreateUserInput): Promise<UserRecord> {
+      const username = input.username.trim();
+      if (!username) throw badRequest("The username must not be empty");
+      const passwordHash = await checkPassword(input.password);
+      const global = await settings.getSettings();
+      const d = global.defaults;
+      const fields = input.fields ?? {};
+      let scope = fields.scope ?? d.scope;
+      const wantsHome = input.homeFromSettings && global.createUserDir;
+      if (wantsHome && (scope.trim() === "" || scope.trim() === ".")) {
+        scope = homeScope(global, username);
+      } else if (scope.trim() === "" && global.createUserDir) {
+        scope = homeScope(global, username);
+      }
+      const perm = fields.perm ?? { ...d.perm };
+      const user: NewUser = {
+        username,
+        passwordHash,
+        scope: scope.trim() || ".",
+        locale: fields.locale ?? d.locale,
+        lockPassword: fields.lockPassword ?? false,
+        viewMode: fields.viewMode ?? d.viewMode,
+        singleClick: fields.singleClick ?? d.singleClick,
+        perm: perm.admin ? allPerms() : perm,
+        commands: fields.commands ?? [...d.commands],
+        sorting: fields.sorting ?? { ...d.sorting },
+        rules: fields.rules ?? [],
+        hideDotfiles: fields.hideDotfiles ?? d.hideDotfiles,
+        dateFormat: fields.dateFormat ?? d.dateFormat,
+      };
+      if (!isLocale(user.locale)) throw badRequest(`Unknown locale: ${user.locale}`);
+      checkRules(user.rules);
+      if (await users.findByUsername(username)) throw conflict("This username is already taken");
+      await ensureScope(user.scope);
+      try {
+        return await users.insert(user);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict("This username is already taken");
+        throw err;
+      }
+    },
+
+    async get(actor: UserRecord, id: number): Promise<User> {
+      if (actor.id !== id && !actor.perm.admin) throw forbidden();
+      const user = await users.findById(id);
+      if (!user) throw notFound("No such user");
+      return toApiUser(user, actor.perm.admin);
+    },
+
+    /**
+     * Applies a PUT /api/users/{id} envelope. A password change revokes every other session
+     * of that user (API.md Part A §4); `currentSessionId` is kept.
+     */
+    async update(
+      actor: UserRecord,
+      id: number,
+      body: UserUpdate,
+      currentSessionId?: string,
+    ): Promise<UserRecord> {
+      if (body.what !== "user") throw badRequest('"what" must be "user"');
+      if (body.data.id !== id) throw badRequest("The user id in the body does not match the URL");
+      const isAdmin = actor.perm.admin;
+      if (actor.id !== id && !isAdmin) throw forbidden();
+      const target = await users.findById(id);
+      if (!target) throw notFound("No such user");
+
+      const requested = body.which ?? [];
+      const all = requested.length === 0 || requested.includes("all");
+      if (all && !isAdmin) throw forbidden("Only an administrator may replace a whole user");
+      for (const name of requested) {
+        if (name !== "all" && !(USER_FIELDS as readonly string[]).includes(name)) {
+          throw badRequest(`Unknown user field: ${name}`);
+        }
+      }
+      const fields: UserField[] = all
+        ? USER_FIELDS.filter((f) => body.data[f] !== undefined)
+        : (requested as UserField[]);
+      if (!isAdmin && fields.some((f) => ADMIN_ONLY_FIELDS.includes(f))) {
+        throw forbidden("Only an administrator may change these fields");
+      }
+
+      const next: UserRecord = { ...target };
+      let passwordChanged = false;
+      for (const field of fields) {
+        const value = body.data[field];
+        if (value === undefined) {
+          if (all) continue;
+          throw badRequest(`The field "${field}" is missing from the data`);
+        }
+        switch (field) {
+          case "password":
+            if (all && value === "") break;
+            if (!isAdmin && target.lockPassword) throw forbidden("The password is locked");
+            next.passwordHash = await checkPassword(value as string);
+            passwordChanged = true;
+            break;
+          case "username": {
+            const name = (value as string).trim();
+            if (!name) throw badRequest("The username must not be empty");
+            const other = await users.findByUsername(name);
+            if (other && other.id !== id) throw conflict("This username is already taken");
+            next.username = name;
+            break;
+          }
+          case "locale":
+            if (!isLocale(value as string)) throw badRequest(`Unknown locale: ${String(value)}`);
+            next.locale = value as string;
+            break;
+          case "scope":
+            next.scope = (value as string).trim() || ".";
+            await ensureScope(next.scope);
+            break;
+          case "perm":
+            next.perm = (value as Perm).admin ? allPerms() : (value as Perm);
+            break;
+          case "rules":
+            checkRules(value as User["rules"]);
+            next.rules = value as User["rules"];
+            break;
+          default:
+            (next as unknown as Record<string, unknown>)[field] = value;
+        }
+      }
+      if (target.perm.admin && !next.perm.admin && (await users.countAdmins()) <= 1) {
+        throw badRequest("The last administrator cannot lose the admin permission");
+      }
+      if (next.perm.admin) next.lockPassword = false;
+      const saved = await users.update(next);
+      if (passwordChanged) await sessions.revokeAllOf(id, currentSessionId);
+      return saved;
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,81 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./app.js";
+import { openDatabase } from "./db/database.js";
+import { ensureFirstAdmin } from "./features/users/first-admin.js";
+import { loggerOptions } from "./lib/logger.js";
+import type { ServeOptions } from "./config.js";
+import { createSettingsStore } from "./features/settings/settings.store.js";
+
+/** A one-line error for the terminal, with the exit code the CLI should use. */
+export class StartupError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Opens the database, creates the files folder and the first admin if needed, and listens.
+ * SIGTERM/SIGINT close it gracefully: in-flight requests finish, then the database closes.
+ */
+export async function startServer(
+  opts: ServeOptions,
+  print: (line: string) => void = (l) => process.stdout.write(l + "\n"),
+): Promise<FastifyInstance> {
+  const root = path.resolve(opts.root);
+  mkdirSync(root, { recursive: true, mode: 0o700 });
+  const db = await openDatabase(path.resolve(opts.database));
+  const settings = createSettingsStore(db);
+  if (opts.noauth) {
+    const server = await settings.getServerConfig();
+    await settings.setServerConfig({ ...server, authMethod: "noauth" });
+  }
+  if (!(await settings.isInitialised())) await settings.setSettings(await settings.getSettings());
+  const admin = await ensureFirstAdmin(db, root);
+  if (admin) {
+    print(
+      `First start: created the administrator "${admin.username}" with the password ${admin.password}` +
+        ` (shown only this once; change it in Settings → Profile).`,
+    );
+  }
+
+  const app = await buildApp({
+    db,
+    root,
+    baseURL: opts.baseURL,
+    logger: loggerOptions(process.env.SCRIPTORIUM_LOG_LEVEL ?? "info"),
+  });
+  try {
+    await app.listen({ host: opts.address, port: opts.port });
+  } catch (err) {
+    await app.close();
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "EADDRINUSE") {
+      throw new StartupError(`Port ${opts.port} on ${opts.address} is already in use.`, 1);
+    }
+    if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND") {
+      throw new StartupError(`Cannot listen on address ${opts.address}.`, 1);
+    }
+    throw err;
+  }
+  const shown = opts.address.includes(":") ? `[${opts.address}]` : opts.address;
+  print(`Scriptorium is listening on http://${shown}:${opts.port}${opts.baseURL}/`);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
+  return app;
+}

@@ -1,0 +1,110 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { ServerConfig, Settings } from "@scriptorium/shared";
+import { buildApp, type AppOptions } from "../app.js";
+import { openDatabase, type Db } from "../db/database.js";
+import { createSessionsStore } from "../features/auth/sessions.store.js";
+import { createSettingsStore } from "../features/settings/settings.store.js";
+import { createUsersService, type CreateUserInput } from "../features/users/users.service.js";
+import { createUsersStore } from "../features/users/users.store.js";
+
+export const ADMIN_PASSWORD = "admin-password-123";
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  dir: string;
+  root: string;
+  createUser(input: CreateUserInput): Promise<{ id: number }>;
+  login(username?: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the real app on a real SQLite file and files folder in a fresh temp directory,
+ * with an `admin` user. `configure` edits settings before the app starts.
+ */
+export async function createTestApp(
+  opts: {
+    settings?: (s: Settings) => void;
+    server?: (c: ServerConfig) => void;
+    app?: Partial<AppOptions>;
+  } = {},
+): Promise<TestContext> {
+  const dir = await mkdtemp(path.join(tmpdir(), "scriptorium-test-"));
+  const root = path.join(dir, "files");
+  const db = await openDatabase(path.join(dir, "test.db"));
+  const settingsStore = createSettingsStore(db);
+  const settings = await settingsStore.getSettings();
+  opts.settings?.(settings);
+  await settingsStore.setSettings(settings);
+  const server = await settingsStore.getServerConfig();
+  opts.server?.(server);
+  await settingsStore.setServerConfig(server);
+
+  const usersService = createUsersService({
+    users: createUsersStore(db),
+    sessions: createSessionsStore(db),
+    settings: settingsStore,
+    root,
+  });
+  const createUser = (input: CreateUserInput) => usersService.create(input);
+  await createUser({
+    username: "admin",
+    password: ADMIN_PASSWORD,
+    fields: { scope: ".", perm: { ...allPerms } },
+  });
+
+  const app = await buildApp({ db, root, webDist: path.join(dir, "no-web"), ...opts.app });
+  await app.ready();
+
+  return {
+    app,
+    db,
+    dir,
+    root,
+    createUser,
+    async login(username = "admin", password = ADMIN_PASSWORD) {
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/login",
+        payload: { username, password },
+      });
+      if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+      return res.body;
+    },
+    async close() {
+      await app.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const allPerms = {
+  admin: true,
+  execute: true,
+  create: true,
+  rename: true,
+  modify: true,
+  delete: true,
+  share: true,
+  download: true,
+  unzip: true,
+};
+
+/** The JSON error body of a response, checked to have our shape. */
+export function errorOf(res: LightMyRequestResponse): { status: number; code: string; message: string } {
+  const body = res.json<{ status: number; code: string; message: string }>();
+  if (typeof body.code !== "string" || typeof body.message !== "string") {
+    throw new Error(`not an error body: ${res.body}`);
+  }
+  return body;
+}
+
+/** Decodes a JWT payload without verifying it, as the web app does. */
+export function decodeJwt(token: string): Record<string, unknown> {
+  const part = token.split(".")[1] ?? "";
+  return JSON.parse(Buffer.from(part, "base64url").toString("utf8")) as Record<string, unknown>;
+}
