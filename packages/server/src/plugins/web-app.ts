@@ -93,8 +93,8 @@ export function registerWebApp(
 
   void app.register(fastifyStatic, {
     root: path.resolve(opts.webDist),
-    prefix: "/static/",
-    wildcard: false,
+    // Only `reply.sendFile`: the route below serves, so branding overrides can come first.
+    serve: false,
     index: false,
     cacheControl: false,
     setHeaders: (res, filePath) => {
