@@ -11,6 +11,7 @@ export default defineProject({
     name: "server",
     include: ["src/**/*.test.ts"],
     environment: "node",
+    globalSetup: ["src/test/global-setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
