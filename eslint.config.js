@@ -31,7 +31,14 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["@scriptorium/server", "**/server/src/**"], message: "web and shared never import the server" }] },
+        {
+          patterns: [
+            {
+              group: ["@scriptorium/server", "**/server/src/**"],
+              message: "web and shared never import the server",
+            },
+          ],
+        },
       ],
     },
   },
@@ -40,7 +47,14 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["node:*", "react", "react-*", "@scriptorium/server", "fastify"], message: "shared holds only typebox and pure code" }] },
+        {
+          patterns: [
+            {
+              group: ["node:*", "react", "react-*", "@scriptorium/server", "fastify"],
+              message: "shared holds only typebox and pure code",
+            },
+          ],
+        },
       ],
     },
   },

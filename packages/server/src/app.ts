@@ -46,7 +46,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The base URL prefix is optional (API.md §0.2): strip it before routing.
     rewriteUrl: (req) => {
       const url = req.url ?? "/";
-      if (baseURL && (url === baseURL || url.startsWith(baseURL + "/") || url.startsWith(baseURL + "?"))) {
+      if (
+        baseURL &&
+        (url === baseURL || url.startsWith(baseURL + "/") || url.startsWith(baseURL + "?"))
+      ) {
         return url.slice(baseURL.length) || "/";
       }
       return url;
@@ -73,17 +76,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // File Browser clients send JSON as text/plain: every JSON endpoint parses any content type.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", { parseAs: "string", bodyLimit: 1024 * 1024 }, (_req, body, done) => {
-    const text = String(body).trim();
-    if (text === "") return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      const err = new Error("The request body is not valid JSON") as Error & { statusCode: number };
-      err.statusCode = 400;
-      done(err, undefined);
-    }
-  });
+  app.addContentTypeParser(
+    "*",
+    { parseAs: "string", bodyLimit: 1024 * 1024 },
+    (_req, body, done) => {
+      const text = String(body).trim();
+      if (text === "") return done(null, undefined);
+      try {
+        done(null, JSON.parse(text));
+      } catch {
+        const err = new Error("The request body is not valid JSON") as Error & {
+          statusCode: number;
+        };
+        err.statusCode = 400;
+        done(err, undefined);
+      }
+    },
+  );
 
   await app.register(rateLimit, {
     global: false,

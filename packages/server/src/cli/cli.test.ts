@@ -43,23 +43,48 @@ describe("scriptorium config and users", () => {
     const db = path.join(dir, "new", "x.db");
     const init = await cli(["config", "init", "-d", db, "--signup", "--branding.name=Maurolico"]);
     expect(init.code).toBe(0);
-    expect(JSON.parse(init.stdout)).toMatchObject({ settings: { signup: true, branding: { name: "Maurolico" } } });
+    expect(JSON.parse(init.stdout)).toMatchObject({
+      settings: { signup: true, branding: { name: "Maurolico" } },
+    });
     expect((await stat(db)).mode & 0o777).toBe(0o600);
 
-    const add = await cli(["users", "add", "bob", "bob-password-12", "-d", db, "--perm.admin", "--locale", "it", "--scope", "/bob", "--lockPassword"]);
+    const add = await cli([
+      "users",
+      "add",
+      "bob",
+      "bob-password-12",
+      "-d",
+      db,
+      "--perm.admin",
+      "--locale",
+      "it",
+      "--scope",
+      "/bob",
+      "--lockPassword",
+    ]);
     expect(add.code).toBe(0);
     const find = await cli(["users", "find", "bob", "-d", db]);
-    expect(JSON.parse(find.stdout)).toMatchObject({ username: "bob", locale: "it", scope: "/bob", perm: { admin: true, create: true } });
+    expect(JSON.parse(find.stdout)).toMatchObject({
+      username: "bob",
+      locale: "it",
+      scope: "/bob",
+      perm: { admin: true, create: true },
+    });
     const ls = await cli(["users", "ls", "-d", db]);
     expect(ls.stdout).toMatch(/bob/);
 
     const cat = await cli(["config", "cat", "-d", db]);
-    expect(JSON.parse(cat.stdout)).toMatchObject({ settings: { signup: true }, server: { authMethod: "json" } });
+    expect(JSON.parse(cat.stdout)).toMatchObject({
+      settings: { signup: true },
+      server: { authMethod: "json" },
+    });
     const exported = path.join(dir, "settings.json");
     expect((await cli(["config", "export", exported, "-d", db])).code).toBe(0);
     const other = path.join(dir, "other.db");
     expect((await cli(["config", "import", exported, "-d", other])).code).toBe(0);
-    expect(JSON.parse((await cli(["config", "cat", "-d", other])).stdout)).toMatchObject({ settings: { branding: { name: "Maurolico" } } });
+    expect(JSON.parse((await cli(["config", "cat", "-d", other])).stdout)).toMatchObject({
+      settings: { branding: { name: "Maurolico" } },
+    });
   });
 
   it("users add on a missing database creates it, and refuses a duplicate", async () => {
@@ -99,7 +124,9 @@ describe("scriptorium serve", () => {
     child = undefined;
   });
 
-  function start(args: string[]): Promise<{ output: () => string; password: string; port: number }> {
+  function start(
+    args: string[],
+  ): Promise<{ output: () => string; password: string; port: number }> {
     return new Promise((resolve, reject) => {
       child = spawn(process.execPath, [BIN, ...args], { cwd: dir });
       let out = "";

@@ -9,7 +9,11 @@ import { helpText, parseFlags, UsageError } from "./args.js";
 import { applySettingsFlags, DATABASE_FLAG, SETTINGS_FLAGS } from "./flags.js";
 
 const USAGE = "scriptorium config init|cat|set|export FILE|import FILE [-d DATABASE] [flags]";
-const SPECS = [DATABASE_FLAG, ...SETTINGS_FLAGS, { name: "help", short: "h", type: "boolean" as const, description: "show this help" }];
+const SPECS = [
+  DATABASE_FLAG,
+  ...SETTINGS_FLAGS,
+  { name: "help", short: "h", type: "boolean" as const, description: "show this help" },
+];
 
 /** `scriptorium config …`: global settings and server configuration in the database. */
 export async function configCommand(
@@ -28,7 +32,8 @@ export async function configCommand(
   }
   const needsFile = sub === "export" || sub === "import";
   if (needsFile && positionals.length !== 1) throw new UsageError(`config ${sub} needs one FILE`);
-  if (!needsFile && positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  if (!needsFile && positionals.length > 0)
+    throw new UsageError(`unexpected argument "${positionals[0]}"`);
   const file = path.resolve((values.database as string | undefined) ?? SERVE_DEFAULTS.database);
   const flagsGiven = Object.keys(values).some((k) => k !== "database");
   if ((sub === "cat" || sub === "export" || sub === "import") && flagsGiven) {
@@ -46,7 +51,9 @@ export async function configCommand(
     }
     if (!Value.Check(ConfigExportSchema, parsed)) {
       const first = [...Value.Errors(ConfigExportSchema, parsed)][0];
-      throw new UsageError(`${positionals[0]} is not a Scriptorium configuration: ${first?.instancePath ?? ""} ${first?.message ?? ""}`);
+      throw new UsageError(
+        `${positionals[0]} is not a Scriptorium configuration: ${first?.instancePath ?? ""} ${first?.message ?? ""}`,
+      );
     }
     imported = parsed;
   }

@@ -70,7 +70,9 @@ export const SETTINGS_FLAGS: FlagSpec[] = [
 
 function oneOf<T extends string>(value: string, allowed: readonly T[], flag: string): T {
   if (!(allowed as readonly string[]).includes(value)) {
-    throw new UsageError(`flag --${flag} must be one of ${allowed.map((a) => `"${a}"`).join(", ")}`);
+    throw new UsageError(
+      `flag --${flag} must be one of ${allowed.map((a) => `"${a}"`).join(", ")}`,
+    );
   }
   return value as T;
 }
@@ -82,7 +84,10 @@ const int = (v: FlagValues, k: string) => v[k] as number | undefined;
 type UserFields = Partial<Omit<User, "id" | "username" | "password">>;
 
 /** The user fields named by flags, validated; `base` supplies what a partial perm/sorting lacks. */
-export function userFieldsFromFlags(v: FlagValues, base: { perm: Perm; sorting: Sorting }): UserFields {
+export function userFieldsFromFlags(
+  v: FlagValues,
+  base: { perm: Perm; sorting: Sorting },
+): UserFields {
   const out: UserFields = {};
   const scope = str(v, "scope");
   if (scope !== undefined) out.scope = scope;
@@ -150,7 +155,9 @@ export function applySettingsFlags(
   const lifetime = str(v, "tokenExpirationTime");
   if (lifetime !== undefined) {
     if (parseDuration(lifetime) === undefined) {
-      throw new UsageError(`flag --tokenExpirationTime expects a duration such as 2h, got "${lifetime}"`);
+      throw new UsageError(
+        `flag --tokenExpirationTime expects a duration such as 2h, got "${lifetime}"`,
+      );
     }
     c.tokenExpirationTime = lifetime;
   }

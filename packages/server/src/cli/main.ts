@@ -6,7 +6,10 @@ import { usersCommand } from "./users-cmd.js";
 import { VERSION } from "../version.js";
 
 /** Runs the `scriptorium` command; resolves with the exit code (undefined while serving). */
-export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Promise<number | undefined> {
+export async function main(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+): Promise<number | undefined> {
   const out = (text: string) => process.stdout.write(text + "\n");
   try {
     const [first, ...rest] = argv;

@@ -14,7 +14,13 @@ const USAGE =
   "scriptorium users add NAME PASSWORD [flags] | ls | find ID|NAME | update ID|NAME [flags] | rm ID|NAME  [-d DATABASE]";
 const SPECS: FlagSpec[] = [
   DATABASE_FLAG,
-  { name: "root", short: "r", type: "string", env: "SCRIPTORIUM_ROOT", description: "files folder, for home folders (default ./data/files)" },
+  {
+    name: "root",
+    short: "r",
+    type: "string",
+    env: "SCRIPTORIUM_ROOT",
+    description: "files folder, for home folders (default ./data/files)",
+  },
   { name: "lockPassword", type: "boolean", description: "the user cannot change the password" },
   { name: "password", type: "string", description: "new password (update)" },
   { name: "username", type: "string", description: "new username (update)" },
@@ -33,7 +39,9 @@ function row(u: UserRecord): string {
 async function findUser(db: Db, ref: string | undefined): Promise<UserRecord> {
   if (!ref) throw new UsageError("a user ID or NAME is needed");
   const store = createUsersStore(db);
-  const user = /^\d+$/.test(ref) ? await store.findById(Number(ref)) : await store.findByUsername(ref);
+  const user = /^\d+$/.test(ref)
+    ? await store.findById(Number(ref))
+    : await store.findByUsername(ref);
   if (!user) throw new UsageError(`no user "${ref}"`);
   return user;
 }
@@ -74,7 +82,12 @@ export async function usersCommand(
       const user = await service.create({ username, password, fields });
       out(row(user));
     } else if (sub === "ls") {
-      out(["ID    Username             Scope                Locale Permissions", ...(await users.list()).map(row)].join("\n"));
+      out(
+        [
+          "ID    Username             Scope                Locale Permissions",
+          ...(await users.list()).map(row),
+        ].join("\n"),
+      );
     } else if (sub === "find") {
       out(JSON.stringify(toApiUser(await findUser(db, positionals[0]), true), null, 2));
     } else if (sub === "update") {
@@ -82,7 +95,8 @@ export async function usersCommand(
       const fields = userFieldsFromFlags(values, user);
       const next: UserRecord = { ...user, ...fields };
       if (values.username !== undefined) next.username = String(values.username).trim();
-      if (values.password !== undefined) next.passwordHash = await hashPassword(String(values.password));
+      if (values.password !== undefined)
+        next.passwordHash = await hashPassword(String(values.password));
       const saved = await users.update(next);
       if (values.password !== undefined) await sessions.revokeAllOf(user.id);
       out(row(saved));

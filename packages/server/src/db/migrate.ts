@@ -13,5 +13,5 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
     provider: { getMigrations: () => Promise.resolve(migrations) },
   });
   const { error } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) throw error instanceof Error ? error : new Error(JSON.stringify(error));
 }

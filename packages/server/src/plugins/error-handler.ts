@@ -19,7 +19,8 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 function toAppError(err: FastifyError | AppError | Error): AppError {
   if (err instanceof AppError) return err;
   const fe = err as FastifyError;
-  if (fe.validation) return new AppError("VALIDATION_FAILED", 400, `Invalid request: ${fe.message}`);
+  if (fe.validation)
+    return new AppError("VALIDATION_FAILED", 400, `Invalid request: ${fe.message}`);
   const errno = fromErrno(err);
   if (errno) return errno;
   const status = fe.statusCode;

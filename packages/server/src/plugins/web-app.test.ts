@@ -48,7 +48,14 @@ describe("the index page", () => {
   it("answers every SPA route, with a fresh nonce each time", async () => {
     t = await createTestApp();
     const nonces = new Set<string>();
-    for (const url of ["/", "/login?redirect=%2Ffiles%2F", "/settings/profile", "/share/abc", "/403", "/anything/else"]) {
+    for (const url of [
+      "/",
+      "/login?redirect=%2Ffiles%2F",
+      "/settings/profile",
+      "/share/abc",
+      "/403",
+      "/anything/else",
+    ]) {
       const res = await t.app.inject({ method: "GET", url });
       expect(res.statusCode, url).toBe(200);
       nonces.add(String(res.headers["content-security-policy"]));
@@ -66,7 +73,9 @@ describe("the index page", () => {
     const res = await t.app.inject({ method: "GET", url: "/login" });
     expect(res.body).not.toContain("<script>alert");
     expect(res.body).not.toContain("<img src=x>");
-    expect(res.body).toContain("<title>&lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;</title>");
+    expect(res.body).toContain(
+      "<title>&lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;</title>",
+    );
     expect(globalsOf(res.body).Name).toBe('</script><script>alert("x")</script>');
   });
 
@@ -75,7 +84,11 @@ describe("the index page", () => {
       server: (c) => (c.recaptcha = { host: "https://captcha.example", key: "site", secret: "s" }),
     });
     const res = await t.app.inject({ method: "GET", url: "/login" });
-    expect(globalsOf(res.body)).toMatchObject({ ReCaptcha: true, ReCaptchaKey: "site", ReCaptchaHost: "https://captcha.example" });
+    expect(globalsOf(res.body)).toMatchObject({
+      ReCaptcha: true,
+      ReCaptchaKey: "site",
+      ReCaptchaHost: "https://captcha.example",
+    });
     expect(res.body).toContain('src="https://captcha.example/recaptcha/api.js?render=explicit"');
     expect(res.headers["content-security-policy"]).toContain("https://captcha.example");
   });
@@ -102,9 +115,16 @@ describe("API fallbacks and base URL", () => {
     expect((await t.app.inject({ method: "GET", url: "/edition/health" })).statusCode).toBe(200);
     expect((await t.app.inject({ method: "GET", url: "/health" })).statusCode).toBe(200);
     const page = await t.app.inject({ method: "GET", url: "/edition/files/" });
-    expect(globalsOf(page.body)).toMatchObject({ BaseURL: "/edition", StaticURL: "/edition/static" });
+    expect(globalsOf(page.body)).toMatchObject({
+      BaseURL: "/edition",
+      StaticURL: "/edition/static",
+    });
     const token = await t.login();
-    const me = await t.app.inject({ method: "GET", url: "/edition/api/users/1", headers: { "x-auth": token } });
+    const me = await t.app.inject({
+      method: "GET",
+      url: "/edition/api/users/1",
+      headers: { "x-auth": token },
+    });
     expect(me.statusCode).toBe(200);
   });
 });
@@ -115,7 +135,10 @@ describe("static files", () => {
     const dist = path.join(assets, "web");
     await mkdir(path.join(dist, "assets"), { recursive: true });
     await mkdir(path.join(dist, "img"), { recursive: true });
-    await writeFile(path.join(dist, "index.html"), "<html><head><title>x</title><script type=module src=\"/static/assets/app-abc.js\"></script></head><body></body></html>");
+    await writeFile(
+      path.join(dist, "index.html"),
+      '<html><head><title>x</title><script type=module src="/static/assets/app-abc.js"></script></head><body></body></html>',
+    );
     await writeFile(path.join(dist, "assets", "app-abc.js"), "console.log(1)");
     await writeFile(path.join(dist, "img", "logo.svg"), "<svg>built</svg>");
     const branding = path.join(assets, "branding");

@@ -69,7 +69,9 @@ export function registerWebApp(
       `window.__prependStaticUrl=function(u){return ${scriptSafeJson(staticURL)}+"/"+String(u).replace(/^\\/+/,"")};</script>`,
       captcha,
     ].join("");
-    const css = globals.CSS ? `<link rel="stylesheet" href="${escapeHtml(staticURL)}/custom.css">` : "";
+    const css = globals.CSS
+      ? `<link rel="stylesheet" href="${escapeHtml(staticURL)}/custom.css">`
+      : "";
     const html = template
       .replaceAll("/static/", `${staticURL}/`)
       .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`)
@@ -78,7 +80,10 @@ export function registerWebApp(
     return reply
       .type("text/html; charset=utf-8")
       .header("Cache-Control", "no-cache, no-store, must-revalidate")
-      .header("Content-Security-Policy", contentSecurityPolicy(nonce, globals.ReCaptcha ? globals.ReCaptchaHost : undefined))
+      .header(
+        "Content-Security-Policy",
+        contentSecurityPolicy(nonce, globals.ReCaptcha ? globals.ReCaptchaHost : undefined),
+      )
       .send(html);
   }
 

@@ -4,8 +4,17 @@ import { fileURLToPath } from "node:url";
 /** The CLI tests run the built command: compile shared and server first (incremental). */
 export default function setup(): void {
   const repo = fileURLToPath(new URL("../../../../", import.meta.url));
-  execFileSync(process.execPath, [`${repo}node_modules/typescript/bin/tsc`, "-b", "packages/shared", "packages/server"], {
-    cwd: repo,
-    stdio: "inherit",
-  });
+  execFileSync(
+    process.execPath,
+    [
+      `${repo}node_modules/typescript/bin/tsc`,
+      "-b",
+      "packages/shared",
+      "packages/server/tsconfig.build.json",
+    ],
+    {
+      cwd: repo,
+      stdio: "inherit",
+    },
+  );
 }

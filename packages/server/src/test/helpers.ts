@@ -95,7 +95,11 @@ const allPerms = {
 };
 
 /** The JSON error body of a response, checked to have our shape. */
-export function errorOf(res: LightMyRequestResponse): { status: number; code: string; message: string } {
+export function errorOf(res: LightMyRequestResponse): {
+  status: number;
+  code: string;
+  message: string;
+} {
   const body = res.json<{ status: number; code: string; message: string }>();
   if (typeof body.code !== "string" || typeof body.message !== "string") {
     throw new Error(`not an error body: ${res.body}`);

@@ -73,7 +73,11 @@ describe("signup", () => {
     expect(res.statusCode).toBe(200);
     expect(existsSync(path.join(t.root, "users", "eva-rossi"))).toBe(true);
     const admin = await t.login();
-    const user = await t.app.inject({ method: "GET", url: "/api/users/2", headers: { "x-auth": admin } });
+    const user = await t.app.inject({
+      method: "GET",
+      url: "/api/users/2",
+      headers: { "x-auth": admin },
+    });
     expect(user.json<{ scope: string }>().scope).toBe("/users/eva-rossi");
   });
 });
@@ -90,7 +94,9 @@ describe("proxy and noauth", () => {
     expect(ok.statusCode).toBe(200);
     expect((decodeJwt(ok.body).user as { id: number }).id).toBe(1);
     expect((await login(t, {}, { "x-remote-user": "nobody" })).statusCode).toBe(403);
-    expect((await login(t, { username: "admin", password: "admin-password-123" })).statusCode).toBe(403);
+    expect((await login(t, { username: "admin", password: "admin-password-123" })).statusCode).toBe(
+      403,
+    );
   });
 
   it("noauth logs everyone in as the first user", async () => {
@@ -117,7 +123,7 @@ describe("reCAPTCHA", () => {
       });
     });
     await new Promise<void>((r) => verifier!.listen(0, "127.0.0.1", () => r()));
-    return `http://127.0.0.1:${(verifier!.address() as AddressInfo).port}`;
+    return `http://127.0.0.1:${(verifier.address() as AddressInfo).port}`;
   }
 
   it("accepts a verified answer and refuses a wrong or missing one", async () => {
@@ -135,7 +141,11 @@ describe("reCAPTCHA", () => {
     t = await createTestApp({
       server: (c) => (c.recaptcha = { host: "http://127.0.0.1:1", key: "k", secret: "s" }),
     });
-    const res = await login(t, { username: "admin", password: "admin-password-123", recaptcha: "x" });
+    const res = await login(t, {
+      username: "admin",
+      password: "admin-password-123",
+      recaptcha: "x",
+    });
     expect(res.statusCode).toBe(500);
   });
 });

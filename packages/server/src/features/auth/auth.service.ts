@@ -1,4 +1,9 @@
-import { parseDuration, type LoginBody, type SignupBody, type TokenClaims } from "@scriptorium/shared";
+import {
+  parseDuration,
+  type LoginBody,
+  type SignupBody,
+  type TokenClaims,
+} from "@scriptorium/shared";
 import { AppError, forbidden, unauthorized } from "../../errors.js";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../../lib/passwords.js";
 import type { SettingsStore } from "../settings/settings.store.js";
@@ -141,7 +146,10 @@ export function createAuthService(deps: {
     /** Recaptcha state for the page globals. */
     async recaptcha() {
       const config = await settings.getServerConfig();
-      return { enabled: config.authMethod === "json" && recaptchaEnabled(config.recaptcha), config };
+      return {
+        enabled: config.authMethod === "json" && recaptchaEnabled(config.recaptcha),
+        config,
+      };
     },
   };
 }

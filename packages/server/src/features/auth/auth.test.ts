@@ -22,7 +22,11 @@ describe("login", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/plain/);
     expect(res.body.split(".")).toHaveLength(3);
-    const claims = decodeJwt(res.body) as { user: { id: number; perm: { admin: boolean } }; exp: number; iat: number };
+    const claims = decodeJwt(res.body) as {
+      user: { id: number; perm: { admin: boolean } };
+      exp: number;
+      iat: number;
+    };
     expect(claims.user.id).toBe(1);
     expect(claims.user.perm.admin).toBe(true);
     expect(claims.exp - claims.iat).toBe(2 * 3600);
@@ -101,7 +105,9 @@ describe("refused tokens", () => {
   it("refuses a token whose payload was changed", async () => {
     const token = await t.login();
     const [h, p, s] = token.split(".");
-    const payload = JSON.parse(Buffer.from(p ?? "", "base64url").toString()) as { user: { id: number } };
+    const payload = JSON.parse(Buffer.from(p ?? "", "base64url").toString()) as {
+      user: { id: number };
+    };
     payload.user.id = 2;
     const forged = [h, Buffer.from(JSON.stringify(payload)).toString("base64url"), s].join(".");
     expect((await me({ "x-auth": forged })).statusCode).toBe(401);
@@ -155,7 +161,11 @@ describe("refused tokens", () => {
 describe("renew and logout", () => {
   it("renew rotates the session and answers a new working token", async () => {
     const token = await t.login();
-    const res = await t.app.inject({ method: "POST", url: "/api/renew", headers: { "x-auth": token } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/renew",
+      headers: { "x-auth": token },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers["x-renew-token"]).toBe("false");
     const fresh = res.body;
@@ -175,10 +185,18 @@ describe("renew and logout", () => {
   it("logout revokes the token", async () => {
     const token = await t.login();
     const other = await t.login();
-    const res = await t.app.inject({ method: "POST", url: "/api/logout", headers: { "x-auth": token } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/logout",
+      headers: { "x-auth": token },
+    });
     expect(res.statusCode).toBe(204);
     expect((await me({ "x-auth": token })).statusCode).toBe(401);
-    const renew = await t.app.inject({ method: "POST", url: "/api/renew", headers: { "x-auth": token } });
+    const renew = await t.app.inject({
+      method: "POST",
+      url: "/api/renew",
+      headers: { "x-auth": token },
+    });
     expect(renew.statusCode).toBe(401);
     // Another session of the same user is untouched.
     expect((await me({ "x-auth": other })).statusCode).toBe(200);
@@ -198,7 +216,11 @@ describe("renew and logout", () => {
     expect(put.statusCode).toBe(200);
     const after = await me({ "x-auth": token });
     expect(after.headers["x-renew-token"]).toBe("true");
-    const renewed = await t.app.inject({ method: "POST", url: "/api/renew", headers: { "x-auth": token } });
+    const renewed = await t.app.inject({
+      method: "POST",
+      url: "/api/renew",
+      headers: { "x-auth": token },
+    });
     expect((decodeJwt(renewed.body).user as { locale: string }).locale).toBe("it");
   });
 });

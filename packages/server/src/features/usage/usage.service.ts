@@ -24,7 +24,8 @@ export async function diskUsage(
   try {
     const realScope = await realpath(scope);
     const target = await realpath(path.join(scope, normalized));
-    if (!isInside(realScope, target)) throw forbidden("This path is outside your scope", "PATH_OUTSIDE_SCOPE");
+    if (!isInside(realScope, target))
+      throw forbidden("This path is outside your scope", "PATH_OUTSIDE_SCOPE");
     const info = await stat(target);
     if (!info.isDirectory()) return { total: 0, used: 0 };
     const fs = await statfs(target);

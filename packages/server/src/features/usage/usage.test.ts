@@ -41,7 +41,12 @@ describe("GET /api/usage{path}", () => {
     expect(link.statusCode).toBe(403);
     expect(errorOf(link).code).toBe("PATH_OUTSIDE_SCOPE");
     // `..` is resolved inside the scope: these all land on the scope root itself or fail.
-    for (const url of ["/api/usage/../bob2/", "/api/usage/%2e%2e/secret/", "/api/usage/..%2fsecret", "/api/usage//..//..//secret/"]) {
+    for (const url of [
+      "/api/usage/../bob2/",
+      "/api/usage/%2e%2e/secret/",
+      "/api/usage/..%2fsecret",
+      "/api/usage//..//..//secret/",
+    ]) {
       const res = await usage(url);
       expect([200, 404], url).toContain(res.statusCode);
       if (res.statusCode === 200) {

@@ -53,8 +53,22 @@ const allPerms = (): Perm => ({
 
 /** The user as the API shows it: never a password; the scope only to admins. */
 export function toApiUser(user: UserRecord, viewerIsAdmin: boolean): User {
-  const { passwordHash: _hash, updatedAt: _updated, ...rest } = user;
-  return { ...rest, password: "", scope: viewerIsAdmin ? user.scope : "" };
+  return {
+    id: user.id,
+    username: user.username,
+    password: "",
+    scope: viewerIsAdmin ? user.scope : "",
+    locale: user.locale,
+    lockPassword: user.lockPassword,
+    viewMode: user.viewMode,
+    singleClick: user.singleClick,
+    perm: user.perm,
+    commands: user.commands,
+    sorting: user.sorting,
+    rules: user.rules,
+    hideDotfiles: user.hideDotfiles,
+    dateFormat: user.dateFormat,
+  };
 }
 
 /** User rules: creation with defaults, self and admin updates, home folders. */
@@ -207,7 +221,8 @@ export function createUsersService(deps: {
             break;
           }
           case "locale":
-            if (!isLocale(value as string)) throw badRequest(`Unknown locale: ${String(value)}`);
+            if (!isLocale(value as string))
+              throw badRequest(`Unknown locale: ${JSON.stringify(value)}`);
             next.locale = value as string;
             break;
           case "scope":

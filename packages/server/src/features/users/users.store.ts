@@ -90,7 +90,12 @@ export function createUsersStore(db: Db) {
 
     /** The user `noauth` logs in as: the lowest id. */
     async first(): Promise<UserRecord | undefined> {
-      const row = await db.selectFrom("users").selectAll().orderBy("id").limit(1).executeTakeFirst();
+      const row = await db
+        .selectFrom("users")
+        .selectAll()
+        .orderBy("id")
+        .limit(1)
+        .executeTakeFirst();
       return row && toRecord(row);
     },
 

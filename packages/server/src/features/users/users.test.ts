@@ -11,7 +11,12 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const put = (token: string, id: number, body: object) =>
-  t.app.inject({ method: "PUT", url: `/api/users/${id}`, headers: { "x-auth": token }, payload: body });
+  t.app.inject({
+    method: "PUT",
+    url: `/api/users/${id}`,
+    headers: { "x-auth": token },
+    payload: body,
+  });
 const get = (token: string, id: number) =>
   t.app.inject({ method: "GET", url: `/api/users/${id}`, headers: { "x-auth": token } });
 
@@ -95,21 +100,55 @@ describe("PUT /api/users/{id}", () => {
     const perm = await put(bob, 2, {
       what: "user",
       which: ["perm"],
-      data: { id: 2, perm: { admin: true, execute: true, create: true, rename: true, modify: true, delete: true, share: true, download: true, unzip: true } },
+      data: {
+        id: 2,
+        perm: {
+          admin: true,
+          execute: true,
+          create: true,
+          rename: true,
+          modify: true,
+          delete: true,
+          share: true,
+          download: true,
+          unzip: true,
+        },
+      },
     });
     expect(perm.statusCode).toBe(403);
-    expect((await put(bob, 2, { what: "user", which: ["scope"], data: { id: 2, scope: "/" } })).statusCode).toBe(403);
-    expect((await put(bob, 1, { what: "user", which: ["locale"], data: { id: 1, locale: "it" } })).statusCode).toBe(403);
-    expect((await put(bob, 2, { what: "user", which: ["all"], data: { id: 2, locale: "it" } })).statusCode).toBe(403);
+    expect(
+      (await put(bob, 2, { what: "user", which: ["scope"], data: { id: 2, scope: "/" } }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await put(bob, 1, { what: "user", which: ["locale"], data: { id: 1, locale: "it" } }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await put(bob, 2, { what: "user", which: ["all"], data: { id: 2, locale: "it" } }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it("changes the password, checks its length and revokes the other sessions", async () => {
     const other = await t.login("bob", "bob-password-12");
-    const short = await put(bob, 2, { what: "user", which: ["password"], data: { id: 2, password: "short" } });
+    const short = await put(bob, 2, {
+      what: "user",
+      which: ["password"],
+      data: { id: 2, password: "short" },
+    });
     expect(short.statusCode).toBe(400);
-    const empty = await put(bob, 2, { what: "user", which: ["password"], data: { id: 2, password: "" } });
+    const empty = await put(bob, 2, {
+      what: "user",
+      which: ["password"],
+      data: { id: 2, password: "" },
+    });
     expect(empty.statusCode).toBe(400);
-    const ok = await put(bob, 2, { what: "user", which: ["password"], data: { id: 2, password: "a-new-password-42" } });
+    const ok = await put(bob, 2, {
+      what: "user",
+      which: ["password"],
+      data: { id: 2, password: "a-new-password-42" },
+    });
     expect(ok.statusCode).toBe(200);
     expect((await get(bob, 2)).statusCode).toBe(200);
     expect((await get(other, 2)).statusCode).toBe(401);
@@ -119,8 +158,16 @@ describe("PUT /api/users/{id}", () => {
 
   it("refuses a password change when the password is locked", async () => {
     const admin = await t.login();
-    await put(admin, 2, { what: "user", which: ["lockPassword"], data: { id: 2, lockPassword: true } });
-    const res = await put(bob, 2, { what: "user", which: ["password"], data: { id: 2, password: "a-new-password-42" } });
+    await put(admin, 2, {
+      what: "user",
+      which: ["lockPassword"],
+      data: { id: 2, lockPassword: true },
+    });
+    const res = await put(bob, 2, {
+      what: "user",
+      which: ["password"],
+      data: { id: 2, password: "a-new-password-42" },
+    });
     expect(res.statusCode).toBe(403);
   });
 
@@ -129,7 +176,20 @@ describe("PUT /api/users/{id}", () => {
     const res = await put(admin, 1, {
       what: "user",
       which: ["perm"],
-      data: { id: 1, perm: { admin: false, execute: true, create: true, rename: true, modify: true, delete: true, share: true, download: true, unzip: true } },
+      data: {
+        id: 1,
+        perm: {
+          admin: false,
+          execute: true,
+          create: true,
+          rename: true,
+          modify: true,
+          delete: true,
+          share: true,
+          download: true,
+          unzip: true,
+        },
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).message).toMatch(/last administrator/);
