@@ -1,0 +1,32 @@
+import type { Action } from "./types";
+
+/** F1 and the sidebar's Help entry. */
+export const helpAction: Action = {
+  id: "help",
+  label: "sidebar.help",
+  icon: "help",
+  shortcut: { key: "F1" },
+  placements: [],
+  isVisible: () => true,
+  perform: (ctx) => ctx.showPrompt({ name: "help" }),
+};
+
+const canCreate: Action["isVisible"] = (ctx) => Boolean(ctx.user?.perm.create);
+
+export const newDirAction: Action = {
+  id: "newDir",
+  label: "sidebar.newFolder",
+  icon: "folderPlus",
+  placements: ["sidebar"],
+  isVisible: canCreate,
+  perform: (ctx) => ctx.showPrompt({ name: "newDir" }),
+};
+
+export const newFileAction: Action = {
+  id: "newFile",
+  label: "sidebar.newFile",
+  icon: "filePlus",
+  placements: ["sidebar"],
+  isVisible: canCreate,
+  perform: (ctx) => ctx.showPrompt({ name: "newFile" }),
+};

@@ -1,0 +1,39 @@
+import type { PageGlobals, TokenUser } from "@scriptorium/shared";
+import type { ParseKeys } from "i18next";
+import type { IconName } from "../components/Icon";
+import type { PromptSpec } from "../features/prompts/prompt-store";
+
+/** What an action may look at and use; built fresh for each render or key press. */
+export interface ActionContext {
+  user: TokenUser | null;
+  globals: PageGlobals;
+  /** Router path of the current page, without the base URL. */
+  pathname: string;
+  navigate: (to: string) => void;
+  showPrompt: (spec: PromptSpec) => void;
+}
+
+export interface Shortcut {
+  /** KeyboardEvent.key, compared case-insensitively ("F1", "Delete", "s"). */
+  key: string;
+  /** Ctrl on Windows and Linux, Cmd on macOS. */
+  mod?: boolean;
+  shift?: boolean;
+}
+
+/** Where an action appears; the keyboard layer only needs a shortcut. */
+export type ActionPlacement = "header" | "sidebar";
+
+/**
+ * One user command (STYLE.md: declarative actions used by the header, the selection bar and
+ * the keyboard alike).
+ */
+export interface Action {
+  id: string;
+  label: ParseKeys;
+  icon: IconName;
+  shortcut?: Shortcut;
+  placements: readonly ActionPlacement[];
+  isVisible: (ctx: ActionContext) => boolean;
+  perform: (ctx: ActionContext) => void | Promise<void>;
+}

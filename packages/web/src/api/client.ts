@@ -1,0 +1,160 @@
+import type { Static, TSchema } from "typebox";
+import { isErrorBody, routes, type Routes } from "@scriptorium/shared";
+import { getGlobals } from "../lib/globals";
+import { encodePath } from "../lib/paths";
+import { NO_CONNECTION_MESSAGE, StatusError } from "./status-error";
+
+export type RouteName = keyof Routes;
+type Schema<K extends RouteName> = Routes[K]["schema"];
+
+/** Parsed 200 body of a route: its response schema, else the text body (login, renew). */
+export type RouteResponse<K extends RouteName> =
+  Schema<K> extends { response: { 200: infer R extends TSchema } } ? Static<R> : string;
+
+type BodyOption<K extends RouteName> =
+  Schema<K> extends { body: infer B extends TSchema } ? { body: Static<B> } : { body?: never };
+type ParamsOption<K extends RouteName> =
+  Schema<K> extends { params: infer P extends TSchema }
+    ? { params: Static<P> }
+    : { params?: never };
+/** Routes whose url ends in "*" take the rest of the path, e.g. "/a/b/" for /api/usage/a/b/. */
+type PathOption<K extends RouteName> = Routes[K]["url"] extends `${string}*`
+  ? { path: string }
+  : { path?: never };
+
+export type CallOptions<K extends RouteName> = BodyOption<K> &
+  ParamsOption<K> &
+  PathOption<K> & {
+    /** X-Auth to send instead of the session's token (renew with the stored token at start-up). */
+    token?: string;
+    signal?: AbortSignal;
+  };
+
+type CallArgs<K extends RouteName> =
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  {} extends CallOptions<K> ? [options?: CallOptions<K>] : [options: CallOptions<K>];
+
+/** What the session layer provides to the client; set once by features/auth/session.ts. */
+export interface AuthHandlers {
+  getToken: () => string;
+  /** Fetches and stores a fresh token (the server asked with X-Renew-Token: true). */
+  renew: () => Promise<void>;
+  /** A call made with the session's token got 401: the session is over. */
+  unauthorized: () => void;
+}
+
+let handlers: AuthHandlers = {
+  getToken: () => "",
+  renew: () => Promise.resolve(),
+  unauthorized: () => undefined,
+};
+
+export function setAuthHandlers(next: AuthHandlers): void {
+  handlers = next;
+}
+
+/** How each route authenticates: none, token only (renew, logout) or full session handling. */
+const PUBLIC_ROUTES: ReadonlySet<RouteName> = new Set(["login", "signup", "health"]);
+const TOKEN_ONLY_ROUTES: ReadonlySet<RouteName> = new Set(["renew", "logout"]);
+
+/** Absolute URL of an API path under the base URL, e.g. apiUrl("/api/raw/a.txt"). */
+export function apiUrl(path: string): string {
+  return `${getGlobals().BaseURL}${path}`;
+}
+
+type UrlParams = Record<string, string | number> | undefined;
+
+function buildUrl(url: string, params: UrlParams, path: string | undefined): string {
+  let result = url.replace(/:([A-Za-z]+)/g, (_, name: string) =>
+    encodeURIComponent(String(params?.[name] ?? "")),
+  );
+  if (result.endsWith("/*")) {
+    const rest = path ?? "/";
+    result = result.slice(0, -2) + encodePath(rest.startsWith("/") ? rest : `/${rest}`);
+  }
+  return apiUrl(result);
+}
+
+let renewing: Promise<void> | null = null;
+
+/** Concurrent responses asking for renewal share one renew call. */
+function renewOnce(): Promise<void> {
+  renewing ??= handlers.renew().finally(() => {
+    renewing = null;
+  });
+  return renewing;
+}
+
+async function toStatusError(res: Response): Promise<StatusError> {
+  const text = await res.text().catch(() => "");
+  const type = res.headers.get("content-type") ?? "";
+  let message = type.includes("text/html") ? "" : text.trim();
+  let code: StatusError["code"];
+  if (type.includes("json")) {
+    try {
+      const body: unknown = JSON.parse(text);
+      if (isErrorBody(body)) {
+        message = body.message;
+        code = body.code;
+      }
+    } catch {
+      // not JSON after all: keep the text
+    }
+  }
+  if (!message) message = `${res.status} ${res.statusText}`.trim();
+  const retryAfter = Number(res.headers.get("retry-after"));
+  return new StatusError(message, res.status, {
+    code,
+    retryAfter: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+  });
+}
+
+async function parseBody(res: Response): Promise<unknown> {
+  if (res.status === 204) return "";
+  const type = res.headers.get("content-type") ?? "";
+  return type.includes("json") ? res.json() : res.text();
+}
+
+/**
+ * Calls one route of the API contract (@scriptorium/shared `routes`) with typed params, body
+ * and result. Adds the base URL and X-Auth, renews the token when the server asks, and ends the
+ * session on a 401. Failures reject with a StatusError (status 0 when the server is unreachable).
+ */
+export async function apiCall<K extends RouteName>(
+  name: K,
+  ...[options]: CallArgs<K>
+): Promise<RouteResponse<K>> {
+  const route = routes[name];
+  const opts = (options ?? {}) as CallOptions<K>;
+  const isPublic = PUBLIC_ROUTES.has(name);
+  const sessionCall = !isPublic && !TOKEN_ONLY_ROUTES.has(name);
+  const headers: Record<string, string> = {};
+  if (!isPublic) headers["X-Auth"] = opts.token ?? handlers.getToken();
+  let body: string | undefined;
+  if (opts.body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(opts.body);
+  }
+
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(route.url, opts.params as UrlParams, opts.path), {
+      method: route.method,
+      headers,
+      body,
+      signal: opts.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === "AbortError") throw err;
+    throw new StatusError(NO_CONNECTION_MESSAGE, 0);
+  }
+
+  if (sessionCall && res.status === 401 && opts.token === undefined) {
+    handlers.unauthorized();
+  }
+  if (!res.ok) throw await toStatusError(res);
+  if (sessionCall && res.headers.get("X-Renew-Token") === "true") {
+    await renewOnce().catch((err: unknown) => console.warn("token renewal failed", err));
+  }
+  return (await parseBody(res)) as RouteResponse<K>;
+}

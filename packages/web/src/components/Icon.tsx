@@ -1,0 +1,71 @@
+/**
+ * Line icons drawn for Scriptorium on a 24×24 grid (stroke 2, round joins); each entry lists
+ * the path data of one icon. Icons that point along the reading direction flip in RTL (CSS).
+ */
+const ICONS = {
+  menu: "M4 6h16M4 12h16M4 18h16",
+  close: "M6 6l12 12M18 6 6 18",
+  folder: "M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z",
+  folderPlus:
+    "M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zM12 10.5v5M9.5 13h5",
+  file: "M6 3h8l5 5v11a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zM14 3v5h5",
+  filePlus: "M6 3h8l5 5v11a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zM14 3v5h5M12 11v6M9 14h6",
+  settings:
+    "M4 7h9M19 7h1M4 17h3M13 17h7M16 5a2 2 0 1 1 0 4 2 2 0 0 1 0-4zM10 15a2 2 0 1 1 0 4 2 2 0 0 1 0-4z",
+  logout: "M9 4H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h3M15 8l4 4-4 4M19 12H9",
+  login: "M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 8l4 4-4 4M14 12H4",
+  userPlus: "M9 4a4 4 0 1 1 0 8 4 4 0 0 1 0-8zM2 20c0-3.5 3-6 7-6s7 2.5 7 6M19 8v6M16 11h6",
+  help: "M12 3a9 9 0 1 1 0 18 9 9 0 0 1 0-18zM9.6 9.4a2.5 2.5 0 1 1 3.4 2.4c-.6.3-1 .9-1 1.6v.6M12 17.2v.1",
+  info: "M12 3a9 9 0 1 1 0 18 9 9 0 0 1 0-18zM12 11v6M12 7.6v.1",
+  check: "M5 12.5 9.5 17 19 7",
+  alert: "M12 4 21.5 20h-19zM12 10v4.5M12 17.4v.1",
+  cloudOff: "M7 18h10.5a3.5 3.5 0 0 0 .7-6.93A6 6 0 0 0 7.2 8.6 4.7 4.7 0 0 0 7 18zM3 3l18 18",
+  lock: "M6 11h12v9H6zM8.5 11V8a3.5 3.5 0 0 1 7 0v3",
+  notFound:
+    "M10.5 4a6.5 6.5 0 1 1 0 13 6.5 6.5 0 0 1 0-13zM15.3 15.3 20 20M8.6 8.6l3.8 3.8M12.4 8.6l-3.8 3.8",
+  home: "M3 11.5 12 4l9 7.5M5.5 10v10h4.5v-6h4v6h4.5V10",
+  chevron: "M9 6l6 6-6 6",
+  link: "M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1",
+  storage:
+    "M4 6c0-1.1 3.6-2 8-2s8 .9 8 2v12c0 1.1-3.6 2-8 2s-8-.9-8-2zM4 6c0 1.1 3.6 2 8 2s8-.9 8-2M4 12c0 1.1 3.6 2 8 2s8-.9 8-2",
+  key: "M8 11a4 4 0 1 1 0 8 4 4 0 0 1 0-8zM11 13l8-8M16 8l2 2M14 10l2 2",
+  tune: "M4 6h16M4 12h16M4 18h16M8 4v4M16 10v4M11 16v4",
+} as const;
+
+export type IconName = keyof typeof ICONS;
+
+/** Icons whose meaning follows the reading direction. */
+const DIRECTIONAL: ReadonlySet<IconName> = new Set(["chevron", "logout", "login"]);
+
+interface IconProps {
+  name: IconName;
+  size?: number;
+  className?: string;
+  /** Accessible name; without it the icon is decorative. */
+  label?: string;
+}
+
+export function Icon({ name, size = 24, className, label }: IconProps) {
+  const classes = ["icon", DIRECTIONAL.has(name) ? "icon--directional" : "", className ?? ""]
+    .filter(Boolean)
+    .join(" ");
+  return (
+    <svg
+      className={classes}
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      role={label ? "img" : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+      focusable="false"
+    >
+      <path d={ICONS[name]} />
+    </svg>
+  );
+}

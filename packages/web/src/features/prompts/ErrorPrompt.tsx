@@ -1,0 +1,26 @@
+import { useTranslation } from "react-i18next";
+import { Icon } from "../../components/Icon";
+import { Modal } from "../../components/Modal";
+import type { PromptProps } from "./PromptHost";
+
+export function ErrorPrompt({ spec, close }: PromptProps) {
+  const { t } = useTranslation();
+  const message = spec.name === "error" ? spec.message : "";
+  return (
+    <Modal
+      title={t("prompts.errorTitle")}
+      onClose={close}
+      testId="prompt-error"
+      footer={
+        <button type="button" className="button button--primary" onClick={close}>
+          {t("buttons.ok")}
+        </button>
+      }
+    >
+      <p className="prompt-error" role="alert">
+        <Icon name="alert" className="prompt-error__icon" />
+        <span>{message}</span>
+      </p>
+    </Modal>
+  );
+}

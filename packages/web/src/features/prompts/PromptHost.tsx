@@ -1,0 +1,38 @@
+import { useEffect, type ComponentType } from "react";
+import { ErrorPrompt } from "./ErrorPrompt";
+import { HelpPrompt } from "./HelpPrompt";
+import { NewEntryPrompt } from "./NewEntryPrompt";
+import { closePrompt, useCurrentPrompt, type PromptName, type PromptSpec } from "./prompt-store";
+
+export interface PromptProps<S extends PromptSpec = PromptSpec> {
+  spec: S;
+  close: () => void;
+}
+
+const PROMPTS: { [N in PromptName]: ComponentType<PromptProps<Extract<PromptSpec, { name: N }>>> } =
+  {
+    help: HelpPrompt,
+    newFile: NewEntryPrompt,
+    newDir: NewEntryPrompt,
+    error: ErrorPrompt,
+  };
+
+/** Renders the prompt on screen (the oldest in the stack); Escape closes it. */
+export function PromptHost() {
+  const prompt = useCurrentPrompt();
+
+  useEffect(() => {
+    if (!prompt) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      event.preventDefault();
+      closePrompt();
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [prompt]);
+
+  if (!prompt) return null;
+  const Component = PROMPTS[prompt.spec.name] as ComponentType<PromptProps>;
+  return <Component key={prompt.id} spec={prompt.spec} close={closePrompt} />;
+}

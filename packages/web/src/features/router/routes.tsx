@@ -1,0 +1,103 @@
+import { createBrowserRouter, Navigate, useLocation, type RouteObject } from "react-router";
+import { LoginPage } from "../auth/LoginPage";
+import { ErrorView } from "../errors/ErrorView";
+import { RouteError } from "../errors/RouteError";
+import { FilesPage } from "../files/FilesPage";
+import { Layout } from "../layout/Layout";
+import { NotYetPage } from "../settings/NotYetPage";
+import { ProfilePage } from "../settings/ProfilePage";
+import { SettingsLayout } from "../settings/SettingsLayout";
+import { SharePage } from "../share/SharePage";
+import { RootRoute } from "./RootRoute";
+import type { RouteHandle } from "./titles";
+
+/** Any other path goes to the same path under /files/ (SPEC.md §2). */
+function RedirectToFiles() {
+  const { pathname, search } = useLocation();
+  return <Navigate to={`/files${pathname}${search}`} replace />;
+}
+
+const handle = (h: RouteHandle) => h;
+
+/** The route table of SPEC.md §2; access and title live in each route's handle. */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootRoute />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        path: "login",
+        element: <LoginPage />,
+        handle: handle({ access: "guest", title: "pageTitles.login" }),
+      },
+      {
+        element: <Layout />,
+        children: [
+          {
+            path: "files/*",
+            element: <FilesPage />,
+            handle: handle({ access: "user", title: "pageTitles.files" }),
+          },
+          {
+            path: "share/*",
+            element: <SharePage />,
+            handle: handle({ access: "public", title: "pageTitles.share" }),
+          },
+          {
+            path: "settings",
+            element: <SettingsLayout />,
+            handle: handle({ access: "user", title: "pageTitles.settings" }),
+            children: [
+              { index: true, element: <Navigate to="/settings/profile" replace /> },
+              {
+                path: "profile",
+                element: <ProfilePage />,
+                handle: handle({ title: "pageTitles.profile" }),
+              },
+              {
+                path: "shares",
+                element: <NotYetPage />,
+                handle: handle({ title: "pageTitles.shares" }),
+              },
+              {
+                path: "global",
+                element: <NotYetPage />,
+                handle: handle({ access: "admin", title: "pageTitles.global" }),
+              },
+              {
+                path: "users",
+                element: <NotYetPage />,
+                handle: handle({ access: "admin", title: "pageTitles.users" }),
+              },
+              {
+                path: "users/:id",
+                element: <NotYetPage />,
+                handle: handle({ access: "admin", title: "pageTitles.user" }),
+              },
+            ],
+          },
+          {
+            path: "403",
+            element: <ErrorView code={403} />,
+            handle: handle({ access: "public", title: "pageTitles.forbidden" }),
+          },
+          {
+            path: "404",
+            element: <ErrorView code={404} />,
+            handle: handle({ access: "public", title: "pageTitles.notFound" }),
+          },
+          {
+            path: "500",
+            element: <ErrorView code={500} />,
+            handle: handle({ access: "public", title: "pageTitles.internal" }),
+          },
+        ],
+      },
+      { path: "*", element: <RedirectToFiles />, handle: handle({ access: "public" }) },
+    ],
+  },
+];
+
+export function createAppRouter(basename: string) {
+  return createBrowserRouter(appRoutes, { basename: basename || "/" });
+}

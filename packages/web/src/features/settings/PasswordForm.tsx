@@ -1,0 +1,75 @@
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { handleError } from "../../api/errors";
+import { showSuccess } from "../toasts/toast-store";
+import { useUpdateOwnUser } from "./use-update-user";
+
+/** Green when both fields agree, red when they differ, plain while both are empty. */
+function matchClass(password: string, confirm: string): string {
+  if (password === "" && confirm === "") return "";
+  return password === confirm ? " input--green" : " input--red";
+}
+
+/** Change-password card (hidden by the profile page when lockPassword is set). */
+export function PasswordForm() {
+  const { t } = useTranslation();
+  const update = useUpdateOwnUser();
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const state = matchClass(password, confirm);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // SPEC.md §5: unequal or empty fields are silently ignored.
+    if (password === "" || password !== confirm) return;
+    update.mutate(
+      { which: ["password"], data: { password } },
+      {
+        onSuccess: () => {
+          setPassword("");
+          setConfirm("");
+          showSuccess(t("success.passwordUpdated"));
+        },
+        onError: handleError,
+      },
+    );
+  };
+
+  return (
+    <form className="card" onSubmit={submit} data-testid="password-form">
+      <h2 className="card__title">{t("settings.changePassword")}</h2>
+      <div className="card__body">
+        <input
+          className={`input input--block${state}`}
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          placeholder={t("settings.newPassword")}
+          aria-label={t("settings.newPassword")}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <input
+          className={`input input--block${state}`}
+          type="password"
+          name="passwordConfirm"
+          autoComplete="new-password"
+          placeholder={t("settings.newPasswordConfirm")}
+          aria-label={t("settings.newPasswordConfirm")}
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
+      </div>
+      <div className="card__actions">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={update.isPending}
+          data-testid="password-submit"
+        >
+          {t("buttons.update")}
+        </button>
+      </div>
+    </form>
+  );
+}

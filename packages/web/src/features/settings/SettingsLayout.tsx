@@ -1,0 +1,48 @@
+import type { ParseKeys } from "i18next";
+import { useTranslation } from "react-i18next";
+import { NavLink, Outlet } from "react-router";
+import { useUser } from "../auth/auth-store";
+import "./settings.css";
+
+interface Tab {
+  to: string;
+  label: ParseKeys;
+  testId: string;
+}
+
+/** Settings frame: the side menu of SPEC.md §2 (entries by permission) and the page. */
+export function SettingsLayout() {
+  const { t } = useTranslation();
+  const user = useUser();
+  const tabs: Tab[] = [
+    { to: "/settings/profile", label: "settings.profileSettings", testId: "settings-tab-profile" },
+  ];
+  if (user?.perm.share) {
+    tabs.push({
+      to: "/settings/shares",
+      label: "settings.shareManagement",
+      testId: "settings-tab-shares",
+    });
+  }
+  if (user?.perm.admin) {
+    tabs.push(
+      { to: "/settings/global", label: "settings.globalSettings", testId: "settings-tab-global" },
+      { to: "/settings/users", label: "settings.userManagement", testId: "settings-tab-users" },
+    );
+  }
+
+  return (
+    <div className="settings" data-testid="settings">
+      <nav className="settings__menu" aria-label={t("settings.title")}>
+        {tabs.map((tab) => (
+          <NavLink key={tab.to} to={tab.to} className="settings__tab" data-testid={tab.testId}>
+            {t(tab.label)}
+          </NavLink>
+        ))}
+      </nav>
+      <div className="settings__content">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { User, UserField, UserUpdate } from "@scriptorium/shared";
+import { apiCall } from "../../api/client";
+import { useAuthStore } from "../auth/auth-store";
+
+export interface UserChange {
+  which: UserField[];
+  data: UserUpdate["data"];
+}
+
+/**
+ * PUT /api/users/{id} for the logged-in user's own record. The server answers the next call
+ * with X-Renew-Token, so the token follows; local state is patched at once meanwhile.
+ */
+export function useUpdateOwnUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ which, data }: UserChange) => {
+      const user = useAuthStore.getState().user;
+      if (!user) throw new Error("User is not set!");
+      await apiCall("updateUser", {
+        params: { id: user.id },
+        body: { what: "user", which, data: { ...data, id: user.id } },
+      });
+      return user.id;
+    },
+    onSuccess: (id, { data }) => {
+      // The API never returns passwords; keep the cached user free of one too.
+      const visible: Partial<User> = { ...data, password: "" };
+      queryClient.setQueryData<User>(["user", id], (old) => (old ? { ...old, ...visible } : old));
+    },
+  });
+}

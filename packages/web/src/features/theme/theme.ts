@@ -1,0 +1,44 @@
+import { getGlobals, staticUrl } from "../../lib/globals";
+
+type Resolved = "light" | "dark";
+
+function setTheme(theme: Resolved): void {
+  document.documentElement.dataset.theme = theme;
+}
+
+/**
+ * Applies the Theme global: "light", "dark", or "" to follow the system preference live
+ * (SPEC.md §4). Returns a function that stops following the system.
+ */
+export function applyTheme(theme = getGlobals().Theme): () => void {
+  if (theme === "light" || theme === "dark") {
+    setTheme(theme);
+    return () => undefined;
+  }
+  const query = window.matchMedia?.("(prefers-color-scheme: dark)");
+  if (!query) {
+    setTheme("light");
+    return () => undefined;
+  }
+  const follow = () => setTheme(query.matches ? "dark" : "light");
+  follow();
+  query.addEventListener("change", follow);
+  return () => query.removeEventListener("change", follow);
+}
+
+/** Branding colour (accent) and the optional custom stylesheet of the branding folder. */
+export function applyBranding(): void {
+  const { Color, CSS: hasCustomCss } = getGlobals();
+  const root = document.documentElement;
+  if (Color && window.CSS?.supports?.("color", Color)) {
+    root.style.setProperty("--accent", Color);
+    document.querySelector('meta[name="theme-color"]')?.setAttribute("content", Color);
+  }
+  if (hasCustomCss && !document.getElementById("custom-css")) {
+    const link = document.createElement("link");
+    link.id = "custom-css";
+    link.rel = "stylesheet";
+    link.href = staticUrl("custom.css");
+    document.body.appendChild(link);
+  }
+}

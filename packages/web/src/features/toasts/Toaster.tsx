@@ -1,0 +1,54 @@
+import { useTranslation } from "react-i18next";
+import { Icon } from "../../components/Icon";
+import { getGlobals } from "../../lib/globals";
+import { ISSUES_URL } from "../../lib/project";
+import { useToastStore, type Toast } from "./toast-store";
+import "./toasts.css";
+
+function ToastItem({ toast }: { toast: Toast }) {
+  const { t } = useTranslation();
+  const dismiss = useToastStore((state) => state.dismiss);
+  const isError = toast.kind === "error";
+  return (
+    <div
+      className={`toast toast--${toast.kind}`}
+      role={isError ? "alert" : "status"}
+      data-testid={`toast-${toast.kind}`}
+    >
+      <Icon name={isError ? "alert" : toast.kind === "success" ? "check" : "info"} size={20} />
+      <span className="toast__message">{toast.message}</span>
+      {isError && !getGlobals().DisableExternal && (
+        <button
+          type="button"
+          className="toast__button"
+          data-testid="toast-report"
+          onClick={() => window.open(ISSUES_URL, "_blank", "noopener")}
+        >
+          {t("buttons.reportIssue")}
+        </button>
+      )}
+      <button
+        type="button"
+        className="toast__close"
+        aria-label={t("buttons.dismiss")}
+        data-testid="toast-dismiss"
+        onClick={() => dismiss(toast.id)}
+      >
+        <Icon name="close" size={18} />
+      </button>
+    </div>
+  );
+}
+
+/** Bottom-centre toasts (SPEC.md §9). */
+export function Toaster() {
+  const toasts = useToastStore((state) => state.toasts);
+  if (toasts.length === 0) return null;
+  return (
+    <div className="toaster" data-testid="toasts">
+      {toasts.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} />
+      ))}
+    </div>
+  );
+}

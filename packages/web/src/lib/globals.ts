@@ -1,0 +1,45 @@
+import type { PageGlobals } from "@scriptorium/shared";
+
+/** What the app assumes when the server injected nothing (vite dev server, tests). */
+export const DEFAULT_GLOBALS: PageGlobals = {
+  AuthMethod: "json",
+  BaseURL: "",
+  CSS: false,
+  Color: "",
+  DisableExternal: false,
+  DisableUsedPercentage: false,
+  EnableExec: true,
+  EnableThumbs: true,
+  LoginPage: true,
+  Name: "File Browser",
+  NoAuth: false,
+  ReCaptcha: false,
+  ResizePreview: true,
+  Signup: false,
+  StaticURL: "/static",
+  Theme: "",
+  TusSettings: { chunkSize: 10 * 1024 * 1024, retryCount: 5 },
+  Version: "(untracked)",
+};
+
+const stripTrailingSlashes = (s: string) => s.replace(/\/+$/, "");
+
+/**
+ * The page globals of window.FileBrowser (API.md §11.2) merged over the defaults.
+ * Read on every call (it is cheap) so tests can change window.FileBrowser between renders.
+ */
+export function getGlobals(): PageGlobals {
+  const injected = typeof window === "undefined" ? undefined : window.FileBrowser;
+  const merged: PageGlobals = { ...DEFAULT_GLOBALS, ...injected };
+  return {
+    ...merged,
+    Name: merged.Name || DEFAULT_GLOBALS.Name,
+    BaseURL: stripTrailingSlashes(merged.BaseURL),
+    StaticURL: stripTrailingSlashes(merged.StaticURL),
+  };
+}
+
+/** URL of a file under StaticURL, e.g. staticUrl("img/logo.svg"). */
+export function staticUrl(file: string): string {
+  return `${getGlobals().StaticURL}/${file.replace(/^\/+/, "")}`;
+}

@@ -1,0 +1,40 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+
+// The server serves dist/* under {BaseURL}/static/ and rewrites "/static/" in index.html to
+// {StaticURL}/ at request time, so the built HTML must reference assets as /static/….
+export default defineConfig({
+  base: "/static/",
+  plugins: [react()],
+  resolve: {
+    alias: {
+      "@scriptorium/shared": fileURLToPath(new URL("../shared/src/index.ts", import.meta.url)),
+    },
+  },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    assetsDir: "assets",
+    sourcemap: false,
+  },
+  experimental: {
+    // URLs produced at runtime inside JS (lazy chunks, imported assets) must follow StaticURL,
+    // which the server knows only per request: it defines window.__prependStaticUrl for this.
+    renderBuiltUrl(filename, { hostType }) {
+      if (hostType === "js") {
+        return {
+          runtime: `(window.__prependStaticUrl?window.__prependStaticUrl(${JSON.stringify(filename)}):${JSON.stringify("/static/" + filename)})`,
+        };
+      }
+      // CSS references its assets relatively; HTML keeps "/static/…" for the server to rewrite.
+      return hostType === "css" ? { relative: true } : undefined;
+    },
+  },
+  server: {
+    proxy: {
+      "/api": { target: "http://127.0.0.1:8080", ws: true },
+      "/health": "http://127.0.0.1:8080",
+    },
+  },
+});
