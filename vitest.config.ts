@@ -3,5 +3,6 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     projects: ["packages/shared", "packages/server", "packages/web"],
+    reporters: ["default", ["json", { outputFile: "test-results/unit.json" }]],
   },
 });
