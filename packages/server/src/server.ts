@@ -7,6 +7,7 @@ import { ensureFirstAdmin } from "./features/users/first-admin.js";
 import { loggerOptions } from "./lib/logger.js";
 import type { ServeOptions } from "./config.js";
 import { createSettingsStore } from "./features/settings/settings.store.js";
+import { createSessionsStore } from "./features/auth/sessions.store.js";
 
 /** A one-line error for the terminal, with the exit code the CLI should use. */
 export class StartupError extends Error {
@@ -26,6 +27,8 @@ export async function startServer(
   opts: ServeOptions,
   print: (line: string) => void = (l) => process.stdout.write(l + "\n"),
 ): Promise<FastifyInstance> {
+  // Everything the server creates (database, WAL files, folders) is private to its user.
+  process.umask(0o077);
   const root = path.resolve(opts.root);
   mkdirSync(root, { recursive: true, mode: 0o700 });
   const db = await openDatabase(path.resolve(opts.database));
@@ -35,6 +38,10 @@ export async function startServer(
     await settings.setServerConfig({ ...server, authMethod: "noauth" });
   }
   if (!(await settings.isInitialised())) await settings.setSettings(await settings.getSettings());
+  const sessions = createSessionsStore(db);
+  await sessions.prune(Date.now());
+  const pruneTimer = setInterval(() => void sessions.prune(Date.now()), 3_600_000);
+  pruneTimer.unref();
   const admin = await ensureFirstAdmin(db, root);
   if (admin) {
     print(
@@ -70,6 +77,7 @@ export async function startServer(
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
+    clearInterval(pruneTimer);
     app.close().then(
       () => process.exit(0),
       () => process.exit(1),

@@ -158,7 +158,9 @@ describe("scriptorium serve", () => {
     expect(me.status).toBe(200);
     expect(output()).not.toContain(token);
     expect(output()).toMatch(/"reqId"/);
-    expect((await stat(path.join(dir, "data", "files"))).isDirectory()).toBe(true);
+    expect((await stat(path.join(dir, "data", "files"))).mode & 0o777).toBe(0o700);
+    expect((await stat(path.join(dir, "data", "scriptorium.db"))).mode & 0o777).toBe(0o600);
+    expect((await stat(path.join(dir, "data", "scriptorium.db-wal"))).mode & 0o777).toBe(0o600);
 
     const exited = new Promise<number | null>((r) => child?.on("exit", (code) => r(code)));
     child?.kill("SIGTERM");

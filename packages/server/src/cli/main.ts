@@ -11,6 +11,8 @@ export async function main(
   env: NodeJS.ProcessEnv,
 ): Promise<number | undefined> {
   const out = (text: string) => process.stdout.write(text + "\n");
+  // Databases, their WAL files and folders the command creates are private to its user.
+  process.umask(0o077);
   try {
     const [first, ...rest] = argv;
     if (first === "config") await configCommand(rest, env, out);
