@@ -7,6 +7,7 @@ import { getGlobals } from "../../lib/globals";
 import { PRODUCT_LABEL, PROJECT_URL } from "../../lib/project";
 import { useUser } from "../auth/auth-store";
 import { logout } from "../auth/session";
+import { useLayoutStore } from "./layout-store";
 import { UsageBar } from "./UsageBar";
 
 interface EntryProps {
@@ -39,8 +40,11 @@ export function Sidebar({ open }: { open: boolean }) {
   const user = useUser();
   const ctx = useActionContext();
   const globals = getGlobals();
-  const run = (action: Action | undefined) => () =>
-    action && Promise.resolve(action.perform(ctx)).catch(handleError);
+  const closeSidebar = useLayoutStore((state) => state.closeSidebar);
+  const run = (action: Action | undefined) => () => {
+    closeSidebar();
+    if (action) Promise.resolve(action.perform(ctx)).catch(handleError);
+  };
 
   return (
     <nav

@@ -23,10 +23,9 @@ export function UsageBar() {
   });
   if (!data || data.total <= 0) return null;
   const percent = Math.min(100, Math.round((data.used / data.total) * 100));
-  const label = t("sidebar.storage", {
-    used: formatBytes(data.used),
-    total: formatBytes(data.total),
-  });
+  // Sizes are isolated left-to-right so "137.40 GiB" keeps its order inside RTL text.
+  const isolate = (bytes: number) => `\u2066${formatBytes(bytes)}\u2069`;
+  const label = t("sidebar.storage", { used: isolate(data.used), total: isolate(data.total) });
   return (
     <div className="usage" data-testid="sidebar-usage">
       <div

@@ -1,0 +1,129 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { apiCall, setAuthHandlers } from "./client";
+import { StatusError } from "./status-error";
+
+const fetchMock = vi.fn<typeof fetch>();
+const handlers = {
+  getToken: vi.fn(() => "a.b.c"),
+  renew: vi.fn(() => Promise.resolve()),
+  unauthorized: vi.fn(),
+};
+
+function respond(status: number, body: string, headers: Record<string, string> = {}) {
+  fetchMock.mockResolvedValueOnce(new Response(status === 204 ? null : body, { status, headers }));
+}
+
+const lastRequest = () => {
+  const [url, init] = fetchMock.mock.lastCall ?? [];
+  return { url, init, headers: (init?.headers ?? {}) as Record<string, string> };
+};
+
+beforeEach(() => {
+  vi.stubGlobal("fetch", fetchMock);
+  setAuthHandlers(handlers);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+  vi.clearAllMocks();
+});
+
+describe("apiCall", () => {
+  it("prefixes the base URL, fills :params and the * path, and sends X-Auth", async () => {
+    window.FileBrowser = { BaseURL: "/fb/" };
+    respond(200, JSON.stringify({ total: 10, used: 5 }), { "content-type": "application/json" });
+    await expect(apiCall("usage", { path: "/Opere/Libro I/#1/" })).resolves.toEqual({
+      total: 10,
+      used: 5,
+    });
+    expect(lastRequest().url).toBe("/fb/api/usage/Opere/Libro%20I/%231/");
+    expect(lastRequest().headers["X-Auth"]).toBe("a.b.c");
+
+    respond(200, "{}", { "content-type": "application/json" });
+    await apiCall("getUser", { params: { id: 3 } });
+    expect(lastRequest().url).toBe("/fb/api/users/3");
+  });
+
+  it("sends JSON bodies and returns text answers as text", async () => {
+    respond(200, "x.y.z", { "content-type": "text/plain" });
+    const token = await apiCall("login", { body: { username: "a", password: "b", recaptcha: "" } });
+    expect(token).toBe("x.y.z");
+    const { init, headers } = lastRequest();
+    expect(init?.method).toBe("POST");
+    expect(headers["Content-Type"]).toBe("application/json");
+    expect(headers["X-Auth"]).toBeUndefined();
+    expect(JSON.parse(init?.body as string)).toEqual({
+      username: "a",
+      password: "b",
+      recaptcha: "",
+    });
+  });
+
+  it("turns error answers into StatusErrors with the server's message", async () => {
+    respond(
+      409,
+      JSON.stringify({ status: 409, code: "ALREADY_EXISTS", message: "Username already taken" }),
+      { "content-type": "application/json" },
+    );
+    const err = await apiCall("signup", { body: { username: "a", password: "b" } }).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(StatusError);
+    expect(err).toMatchObject({
+      status: 409,
+      code: "ALREADY_EXISTS",
+      message: "Username already taken",
+    });
+
+    respond(405, "", {});
+    await expect(
+      apiCall("signup", { body: { username: "a", password: "b" } }),
+    ).rejects.toMatchObject({
+      status: 405,
+      message: "405",
+    });
+
+    respond(429, JSON.stringify({ status: 429, code: "RATE_LIMITED", message: "slow down" }), {
+      "content-type": "application/json",
+      "retry-after": "12",
+    });
+    await expect(apiCall("login", { body: {} })).rejects.toMatchObject({ retryAfter: 12 });
+  });
+
+  it("reports an unreachable server as status 0", async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"));
+    await expect(apiCall("health")).rejects.toMatchObject({
+      status: 0,
+      message: "000 No connection",
+    });
+  });
+
+  it("ends the session on a 401 of an authenticated call only", async () => {
+    respond(401, JSON.stringify({ status: 401, code: "UNAUTHORIZED", message: "no" }), {
+      "content-type": "application/json",
+    });
+    await expect(apiCall("getUser", { params: { id: 1 } })).rejects.toMatchObject({ status: 401 });
+    expect(handlers.unauthorized).toHaveBeenCalledOnce();
+
+    respond(401, "", {});
+    await expect(apiCall("renew", { token: "old.to.ken" })).rejects.toMatchObject({ status: 401 });
+    expect(handlers.unauthorized).toHaveBeenCalledOnce();
+  });
+
+  it("renews the token once when responses ask for it", async () => {
+    let release = () => {};
+    handlers.renew.mockImplementationOnce(() => new Promise<void>((r) => (release = r)));
+    for (let i = 0; i < 2; i++) {
+      respond(200, JSON.stringify({ total: 1, used: 0 }), {
+        "content-type": "application/json",
+        "X-Renew-Token": "true",
+      });
+    }
+    const calls = [apiCall("usage", { path: "/" }), apiCall("usage", { path: "/" })];
+    await vi.waitFor(() => expect(handlers.renew).toHaveBeenCalled());
+    release();
+    await Promise.all(calls);
+    expect(handlers.renew).toHaveBeenCalledOnce();
+  });
+});
