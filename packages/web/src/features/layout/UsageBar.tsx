@@ -23,9 +23,21 @@ export function UsageBar() {
   });
   if (!data || data.total <= 0) return null;
   const percent = Math.min(100, Math.round((data.used / data.total) * 100));
-  // Sizes are isolated left-to-right so "137.40 GiB" keeps its order inside RTL text.
-  const isolate = (bytes: number) => `\u2066${formatBytes(bytes)}\u2069`;
-  const label = t("sidebar.storage", { used: isolate(data.used), total: isolate(data.total) });
+  const used = formatBytes(data.used);
+  const total = formatBytes(data.total);
+  const label = t("sidebar.storage", { used, total });
+  // Each size is drawn in its own left-to-right <bdi> so "137.40 GiB" keeps its order in RTL
+  // sentences: translate with markers, then put the elements where the markers are.
+  const marked = t("sidebar.storage", { used: "\uE000used\uE000", total: "\uE000total\uE000" });
+  const parts = marked.split(/\uE000(used|total)\uE000/).map((part, index) =>
+    index % 2 === 1 ? (
+      <bdi key={index} dir="ltr">
+        {part === "used" ? used : total}
+      </bdi>
+    ) : (
+      part
+    ),
+  );
   return (
     <div className="usage" data-testid="sidebar-usage">
       <div
@@ -38,7 +50,7 @@ export function UsageBar() {
       >
         <div className="usage__fill" style={{ inlineSize: `${percent}%` }} />
       </div>
-      <span className="usage__label">{label}</span>
+      <span className="usage__label">{parts}</span>
     </div>
   );
 }

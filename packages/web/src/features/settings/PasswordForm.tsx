@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { handleError } from "../../api/errors";
+import { useUser } from "../auth/auth-store";
 import { showSuccess } from "../toasts/toast-store";
 import { useUpdateOwnUser } from "./use-update-user";
 
@@ -14,6 +15,7 @@ function matchClass(password: string, confirm: string): string {
 export function PasswordForm() {
   const { t } = useTranslation();
   const update = useUpdateOwnUser();
+  const username = useUser()?.username ?? "";
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const state = matchClass(password, confirm);
@@ -39,6 +41,15 @@ export function PasswordForm() {
     <form className="card" onSubmit={submit} data-testid="password-form">
       <h2 className="card__title">{t("settings.changePassword")}</h2>
       <div className="card__body">
+        {/* Lets password managers know whose password this is. */}
+        <input
+          type="text"
+          name="username"
+          autoComplete="username"
+          value={username}
+          readOnly
+          hidden
+        />
         <input
           className={`input input--block${state}`}
           type="password"

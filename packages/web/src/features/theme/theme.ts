@@ -34,9 +34,10 @@ export function applyBranding(): void {
     root.style.setProperty("--accent", Color);
     document.querySelector('meta[name="theme-color"]')?.setAttribute("content", Color);
   }
-  if (hasCustomCss && !document.getElementById("custom-css")) {
+  // The server may already have linked it (API.md §11.2); never load it twice.
+  const linked = document.querySelector('link[rel="stylesheet"][href$="/custom.css"]');
+  if (hasCustomCss && !linked) {
     const link = document.createElement("link");
-    link.id = "custom-css";
     link.rel = "stylesheet";
     link.href = staticUrl("custom.css");
     document.body.appendChild(link);
