@@ -12,6 +12,8 @@ export default tseslint.config(
       "**/*.config.js",
       "packages/server/bin/**",
       "packages/e2e/test-results/**",
+      "scripts/**",
+      "test-results/**",
     ],
   },
   js.configs.recommended,

@@ -6,6 +6,8 @@ export { expect };
 
 /** Every test gets the suite server as its base URL. */
 export const test = base.extend({
+  // Playwright needs the (empty) fixtures object pattern here.
+  // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
     await use(`http://127.0.0.1:${e2eState().port}`);
   },

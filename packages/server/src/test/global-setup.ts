@@ -9,7 +9,7 @@ export default function setup(): void {
     [
       `${repo}node_modules/typescript/bin/tsc`,
       "-b",
-      "packages/shared",
+      "packages/shared/tsconfig.build.json",
       "packages/server/tsconfig.build.json",
     ],
     {
