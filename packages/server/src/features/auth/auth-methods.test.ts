@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, decodeJwt, errorOf, type TestContext } from "../../test/helpers.js";
+import { createUsersStore } from "../users/users.store.js";
 
 let t: TestContext | undefined;
 let verifier: Server | undefined;
@@ -180,5 +181,28 @@ describe("rate limits", () => {
     const blocked = await from("10.0.0.3", "admin-password-123");
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
+  });
+});
+
+describe("imported File Browser passwords", () => {
+  it("verifies a bcrypt hash and replaces it with Argon2id at the next login", async () => {
+    t = await createTestApp();
+    const bcrypt = (await import("bcryptjs")).default;
+    const store = createUsersStore(t.db);
+    const user = await t.createUser({ username: "imported", password: "placeholder-pw" });
+    const record = await store.findById(user.id);
+    await store.update({ ...record!, passwordHash: await bcrypt.hash("old-fb-password", 10) });
+
+    expect((await login(t, { username: "imported", password: "wrong-password" })).statusCode).toBe(
+      403,
+    );
+    expect((await store.findById(user.id))!.passwordHash).toMatch(/^\$2[aby]\$/);
+    expect((await login(t, { username: "imported", password: "old-fb-password" })).statusCode).toBe(
+      200,
+    );
+    expect((await store.findById(user.id))!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect((await login(t, { username: "imported", password: "old-fb-password" })).statusCode).toBe(
+      200,
+    );
   });
 });
