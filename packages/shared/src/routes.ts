@@ -2,6 +2,11 @@ import { Type, type TSchema } from "typebox";
 import { LoginBodySchema, SignupBodySchema } from "./schemas/auth.js";
 import { UserSchema, UserUpdateSchema } from "./schemas/user.js";
 import { UsageSchema } from "./schemas/usage.js";
+import {
+  CreateResourceQuerySchema,
+  ResourceQuerySchema,
+  ResourceSchema,
+} from "./schemas/resource.js";
 import { ErrorBodySchema } from "./errors.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
@@ -41,6 +46,21 @@ export const routes = {
     url: "/api/usage/*",
     schema: { response: { 200: UsageSchema } },
   },
+  /** File info or folder listing; `?checksum=` adds a checksum. */
+  getResource: {
+    method: "GET",
+    url: "/api/resources/*",
+    schema: { querystring: ResourceQuerySchema, response: { 200: ResourceSchema } },
+  },
+  /** New folder (path ends with "/") or file (raw body, streamed); 409 unless override=true. */
+  createResource: {
+    method: "POST",
+    url: "/api/resources/*",
+    schema: { querystring: CreateResourceQuerySchema },
+  },
+  /** Saves a file's content (raw body, streamed). */
+  saveResource: { method: "PUT", url: "/api/resources/*", schema: {} },
+  deleteResource: { method: "DELETE", url: "/api/resources/*", schema: {} },
   health: {
     method: "GET",
     url: "/health",

@@ -27,6 +27,10 @@ export type CallOptions<K extends RouteName> = BodyOption<K> &
   PathOption<K> & {
     /** X-Auth to send instead of the session's token (renew with the stored token at start-up). */
     token?: string;
+    /** Query parameters, e.g. { checksum: "sha256" } or { override: "true" }. */
+    query?: Record<string, string>;
+    /** A raw request body (file content), sent as is instead of JSON. */
+    rawBody?: string | Blob;
     signal?: AbortSignal;
   };
 
@@ -130,15 +134,18 @@ export async function apiCall<K extends RouteName>(
   const sessionCall = !isPublic && !TOKEN_ONLY_ROUTES.has(name);
   const headers: Record<string, string> = {};
   if (!isPublic) headers["X-Auth"] = opts.token ?? handlers.getToken();
-  let body: string | undefined;
+  let body: string | Blob | undefined;
   if (opts.body !== undefined) {
     headers["Content-Type"] = "application/json";
     body = JSON.stringify(opts.body);
+  } else if (opts.rawBody !== undefined) {
+    body = opts.rawBody;
   }
+  const query = opts.query ? `?${new URLSearchParams(opts.query).toString()}` : "";
 
   let res: Response;
   try {
-    res = await fetch(buildUrl(route.url, opts.params as UrlParams, opts.path), {
+    res = await fetch(buildUrl(route.url, opts.params as UrlParams, opts.path) + query, {
       method: route.method,
       headers,
       body,
