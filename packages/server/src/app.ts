@@ -11,6 +11,9 @@ import { createAuthService } from "./features/auth/auth.service.js";
 import { createSessionsStore } from "./features/auth/sessions.store.js";
 import { createSettingsStore } from "./features/settings/settings.store.js";
 import { usageRoutes } from "./features/usage/usage.routes.js";
+import { resourcesRoutes } from "./features/resources/resources.routes.js";
+import { createResourcesService } from "./features/resources/resources.service.js";
+import { createFileEvents } from "./storage/events.js";
 import { usersRoutes } from "./features/users/users.routes.js";
 import { createUsersService } from "./features/users/users.service.js";
 import { createUsersStore } from "./features/users/users.store.js";
@@ -71,6 +74,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     usernameAttempts: options.limits?.failedLoginsPerUser ?? { max: 10, windowMs: 15 * 60_000 },
   });
 
+  const events = createFileEvents();
+  const resources = createResourcesService({ root, settings, events });
+
   registerErrorHandler(app);
   registerSecurityHeaders(app);
 
@@ -109,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.register(authRoutes(auth, options.limits?.loginPerIp ?? { max: 30, windowMs: 60_000 }));
   app.register(usersRoutes(usersService));
   app.register(usageRoutes(root));
+  app.register(resourcesRoutes(resources));
 
   registerWebApp(app, {
     webDist: options.webDist ?? DEFAULT_WEB_DIST,

@@ -7,6 +7,7 @@ export * from "./schemas/usage.js";
 export * from "./schemas/user.js";
 export * from "./lib/duration.js";
 export * from "./lib/locales.js";
+export * from "./lib/natural-sort.js";
 
 /** Label shown on the login screen (SPEC.md §2, §9). */
 export const LOGIN_VERSION_LABEL = "4.0410";

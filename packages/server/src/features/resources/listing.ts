@@ -1,0 +1,71 @@
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { naturalCompare, type Item, type Sorting } from "@scriptorium/shared";
+import { fromErrno } from "../../errors.js";
+import type { UserFs } from "../../storage/user-fs.js";
+import { describeEntry, statEntry } from "./entry-info.js";
+
+/** How many entries are examined at once: enough to keep the libuv pool busy, bounded memory. */
+const CONCURRENCY = 64;
+
+async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  async function worker() {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i] as T);
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/**
+ * The visible items of a folder: hidden and rule-denied children are left out, links are
+ * described per the symlink policy, and no file is read unless its type needs a sniff.
+ */
+export async function listFolder(fs: UserFs, abs: string, userPath: string): Promise<Item[]> {
+  let names: string[];
+  try {
+    names = await readdir(abs);
+  } catch (err) {
+    throw fromErrno(err) ?? err;
+  }
+  const visible = names.filter((name) => fs.allowed(fs.child(userPath, name)));
+  const items = await mapLimit(visible, CONCURRENCY, async (name) => {
+    const childAbs = path.join(abs, name);
+    try {
+      return await describeEntry(
+        childAbs,
+        fs.child(userPath, name),
+        name,
+        await statEntry(fs, childAbs),
+        false,
+      );
+    } catch {
+      return undefined; // vanished while listing
+    }
+  });
+  return items.filter((item): item is Item => item !== undefined);
+}
+
+/** Sorts in place: folders first, then by the field; `asc: true` is ascending (Part A §6). */
+export function sortItems(items: Item[], sorting: Sorting): Item[] {
+  const dir = sorting.asc ? 1 : -1;
+  const byField = (a: Item, b: Item): number => {
+    if (sorting.by === "size") return a.size - b.size || naturalCompare(a.name, b.name);
+    if (sorting.by === "modified") {
+      return Date.parse(a.modified) - Date.parse(b.modified) || naturalCompare(a.name, b.name);
+    }
+    return naturalCompare(a.name, b.name);
+  };
+  return items.sort((a, b) => {
+    if (a.isDir !== b.isDir) return a.isDir ? -1 : 1;
+    return dir * byField(a, b);
+  });
+}

@@ -1,0 +1,42 @@
+import { randomBytes } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, open, rename, rm } from "node:fs/promises";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+
+/** Name of the hidden temporary file a write goes to before it is renamed into place. */
+export function tempNameFor(target: string): string {
+  return path.join(
+    path.dirname(target),
+    `.${path.basename(target)}.${randomBytes(6).toString("hex")}.scriptorium-tmp`,
+  );
+}
+
+/**
+ * Streams `source` into `target` atomically: a hidden temporary file in the same folder,
+ * fsync, then rename. A failure removes the temporary file and leaves any previous content
+ * of `target` intact. Missing parent folders are created.
+ */
+export async function writeFileAtomic(target: string, source: Readable | undefined): Promise<void> {
+  await mkdir(path.dirname(target), { recursive: true });
+  const temp = tempNameFor(target);
+  try {
+    const out = createWriteStream(temp, { flags: "wx" });
+    if (source) await pipeline(source, out);
+    else
+      await new Promise<void>((resolve, reject) =>
+        out.end((err?: Error | null) => (err ? reject(err) : resolve())),
+      );
+    const handle = await open(temp, "r+");
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, target);
+  } catch (err) {
+    await rm(temp, { force: true });
+    throw err;
+  }
+}

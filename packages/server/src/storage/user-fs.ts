@@ -1,0 +1,107 @@
+import { lstat, realpath } from "node:fs/promises";
+import path from "node:path";
+import type { Rule } from "@scriptorium/shared";
+import { badRequest, forbidden, fromErrno } from "../errors.js";
+import { isInside, normalizeRequestPath, scopeRoot } from "../lib/safe-path.js";
+import type { UserRecord } from "../features/users/users.store.js";
+import { createRuleChecker } from "./rules.js";
+
+/** A request path resolved inside the user's scope. */
+export interface ResolvedPath {
+  /** The path as requested (decoded once), echoed in responses. */
+  requestPath: string;
+  /** Normalised user path: starts with "/", no trailing slash except the root. */
+  path: string;
+  trailingSlash: boolean;
+  /** The path on disk (not dereferenced). */
+  abs: string;
+}
+
+const outside = () => forbidden("This path is outside your scope", "PATH_OUTSIDE_SCOPE");
+
+/** Real path of `abs`, or of its deepest existing ancestor joined with the missing rest. */
+async function realpathOfExisting(abs: string): Promise<string> {
+  const missing: string[] = [];
+  let current = abs;
+  for (;;) {
+    try {
+      return path.join(await realpath(current), ...missing.reverse());
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== "ENOENT" && code !== "ENOTDIR") throw err;
+      const parent = path.dirname(current);
+      if (parent === current) throw err;
+      missing.push(path.basename(current));
+      current = parent;
+    }
+  }
+}
+
+/**
+ * The one gate between requests and the filesystem for a user: normalisation, hidden files,
+ * global then user rules, scope containment by path components, and the symlink policy of
+ * API.md Part A §1 (a link is followed only when its target stays inside the scope).
+ */
+export function createUserFs(serverRoot: string, user: UserRecord, globalRules: readonly Rule[]) {
+  const root = scopeRoot(serverRoot, user.scope);
+  const ruleAllows = createRuleChecker(globalRules, user.rules);
+  let realRoot: Promise<string> | undefined;
+  const getRealRoot = () => (realRoot ??= realpath(root));
+
+  /** Hidden-file and rule check of a normalised user path (API.md §2.1). */
+  function allowed(userPath: string): boolean {
+    if (user.hideDotfiles && userPath !== "/" && path.posix.basename(userPath).startsWith(".")) {
+      return false;
+    }
+    return ruleAllows(userPath);
+  }
+
+  /** True when `abs` (which may not exist yet) stays inside the scope once links are resolved. */
+  async function containsReal(abs: string): Promise<boolean> {
+    return isInside(await getRealRoot(), await realpathOfExisting(abs));
+  }
+
+  return {
+    root,
+    allowed,
+    containsReal,
+
+    /**
+     * Resolves a request path. `followLink: false` checks only the parent folder, for
+     * operations on a link itself (delete removes the link, never its target).
+     */
+    async resolve(requestPath: string, opts: { followLink?: boolean } = {}): Promise<ResolvedPath> {
+      let normalized: { path: string; trailingSlash: boolean };
+      try {
+        normalized = normalizeRequestPath(requestPath);
+      } catch {
+        throw badRequest("Invalid path");
+      }
+      if (!allowed(normalized.path)) throw forbidden("Access to this path is not allowed");
+      const abs = path.join(root, normalized.path);
+      try {
+        const target = opts.followLink === false ? path.dirname(abs) : abs;
+        if (!(await containsReal(target))) throw outside();
+      } catch (err) {
+        throw fromErrno(err) ?? err;
+      }
+      return { requestPath, path: normalized.path, trailingSlash: normalized.trailingSlash, abs };
+    },
+
+    /** The user path of a child entry of a listed folder. */
+    child(parent: string, name: string): string {
+      return parent === "/" ? `/${name}` : `${parent}/${name}`;
+    },
+
+    /** lstat that maps errno codes to API errors. */
+    async lstat(abs: string) {
+      try {
+        return await lstat(abs, { bigint: true });
+      } catch (err) {
+        throw fromErrno(err) ?? err;
+      }
+    },
+  };
+}
+
+export type UserFs = ReturnType<typeof createUserFs>;
