@@ -299,6 +299,30 @@ describe("POST, PUT and DELETE", () => {
     expect((await send("PUT", "/api/resources/edition/", "x")).statusCode).toBe(405);
   });
 
+  it("keeps the previous content when a save is cut off midway", async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const port = (t.app.server.address() as { port: number }).port;
+    const { connect } = await import("node:net");
+    await new Promise<void>((resolve) => {
+      const socket = connect(port, "127.0.0.1", () => {
+        socket.write(
+          `PUT /api/resources/edition/citlonga.tex HTTP/1.1\r\nHost: x\r\nX-Auth: ${token}\r\n` +
+            "Content-Type: text/plain\r\nContent-Length: 1000000\r\n\r\n" +
+            "partial ".repeat(1000),
+        );
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 200);
+      });
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await readFile(path.join(scope, "edition", "citlonga.tex"), "utf8")).toBe(TEX);
+    expect(
+      (await readdir(path.join(scope, "edition"))).filter((n) => n.includes("scriptorium-tmp")),
+    ).toEqual([]);
+  });
+
   it("deletes files, folders and links (never their targets), never the root", async () => {
     expect((await send("DELETE", "/api/resources/edition/escape")).statusCode).toBe(204);
     expect(await readFile(path.join(t.root, "outside", "secret.txt"), "utf8")).toBe("top secret");
