@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { cli, freePort, startServer } from "./server.js";
+import { buildTree } from "./tree.js";
 import { STATE_FILE, type E2EState } from "./state.js";
 
 /**
@@ -13,6 +14,7 @@ export default async function globalSetup(): Promise<void> {
   const db = path.join(dir, "scriptorium.db");
   const root = path.join(dir, "files");
   cli(["config", "init", "-d", db, "--signup", "--branding.name=Scriptorium"]);
+  await buildTree(root);
   const port = await freePort();
   const { child, adminPassword } = await startServer(["-r", root, "-d", db, "-p", String(port)]);
   if (!adminPassword) throw new Error("the server did not print the admin password");
