@@ -114,7 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get("/health", () => ({ status: "OK" }));
   app.register(authRoutes(auth, options.limits?.loginPerIp ?? { max: 30, windowMs: 60_000 }));
   app.register(usersRoutes(usersService));
-  app.register(usageRoutes(root));
+  app.register(usageRoutes(resources));
   app.register(resourcesRoutes(resources));
 
   registerWebApp(app, {

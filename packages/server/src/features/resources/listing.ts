@@ -57,11 +57,12 @@ export async function listFolder(fs: UserFs, abs: string, userPath: string): Pro
 /** Sorts in place: folders first, then by the field; `asc: true` is ascending (Part A §6). */
 export function sortItems(items: Item[], sorting: Sorting): Item[] {
   const dir = sorting.asc ? 1 : -1;
+  // Parse each date once, not once per comparison (100,000-entry folders).
+  const times =
+    sorting.by === "modified" ? new Map(items.map((i) => [i, Date.parse(i.modified)])) : undefined;
   const byField = (a: Item, b: Item): number => {
     if (sorting.by === "size") return a.size - b.size || naturalCompare(a.name, b.name);
-    if (sorting.by === "modified") {
-      return Date.parse(a.modified) - Date.parse(b.modified) || naturalCompare(a.name, b.name);
-    }
+    if (times) return (times.get(a) ?? 0) - (times.get(b) ?? 0) || naturalCompare(a.name, b.name);
     return naturalCompare(a.name, b.name);
   };
   return items.sort((a, b) => {
