@@ -1,4 +1,5 @@
 import { useEffect, type ComponentType } from "react";
+import { DiscardPrompt } from "../editor/DiscardPrompt";
 import { ErrorPrompt } from "./ErrorPrompt";
 import { HelpPrompt } from "./HelpPrompt";
 import { NewEntryPrompt } from "./NewEntryPrompt";
@@ -14,6 +15,7 @@ const PROMPTS: { [N in PromptName]: ComponentType<PromptProps<Extract<PromptSpec
     help: HelpPrompt,
     newFile: NewEntryPrompt,
     newDir: NewEntryPrompt,
+    discardEditorChanges: DiscardPrompt,
     error: ErrorPrompt,
   };
 

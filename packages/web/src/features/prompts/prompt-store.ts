@@ -2,7 +2,12 @@ import { create } from "zustand";
 
 /** The dialogs implemented so far (SPEC.md §2 Dialogs); later features add their own names. */
 export type PromptSpec =
-  { name: "help" } | { name: "newFile" } | { name: "newDir" } | { name: "error"; message: string };
+  | { name: "help" }
+  | { name: "newFile" }
+  | { name: "newDir" }
+  /** Leaving the editor with unsaved changes; `onDiscard` lets the navigation go on. */
+  | { name: "discardEditorChanges"; onDiscard: () => void }
+  | { name: "error"; message: string };
 
 export type PromptName = PromptSpec["name"];
 

@@ -1,0 +1,129 @@
+import { Compartment, EditorState, Transaction, type Text } from "@codemirror/state";
+import { EditorView } from "@codemirror/view";
+import { useEffect, useImperativeHandle, useRef, type Ref } from "react";
+import { createDirtyTracker, type DirtyTracker } from "./dirty-tracker";
+import type { LanguageId } from "./languages";
+import { loadLanguage } from "./load-language";
+import { editingSetup, editorTheme } from "./setup";
+import type { DocumentTheme } from "./use-document-theme";
+
+/** What the editor page may ask of the CodeMirror view. */
+export interface CodeEditorHandle {
+  /** The current document; immutable, so it can be saved while the user types on. */
+  getDoc: () => Text;
+  /** `doc` is now on the server: the editor is clean again unless it changed since. */
+  markSaved: (doc: Text) => void;
+  /** Replaces the whole text without an undo step and marks it saved. */
+  reset: (content: string) => void;
+  focus: () => void;
+}
+
+export interface CodeEditorProps {
+  initialContent: string;
+  language: LanguageId;
+  wrap: boolean;
+  readOnly: boolean;
+  theme: DocumentTheme;
+  /** Accessible name of the text area, e.g. the file name. */
+  label: string;
+  onDirtyChange: (dirty: boolean) => void;
+  ref?: Ref<CodeEditorHandle>;
+}
+
+/**
+ * One CodeMirror view for the life of the component. React never re-renders the text: the
+ * view owns it, props only reconfigure compartments, and the page hears about changes only
+ * when the "unsaved" flag flips — so a 10 MiB file stays responsive.
+ */
+export function CodeEditor(props: CodeEditorProps) {
+  const { language, readOnly, theme, ref } = props;
+  const hostRef = useRef<HTMLDivElement>(null);
+  const viewRef = useRef<EditorView | null>(null);
+  const trackerRef = useRef<DirtyTracker | null>(null);
+  const compartments = useRef({
+    language: new Compartment(),
+    theme: new Compartment(),
+    readOnly: new Compartment(),
+  }).current;
+  // The view is created once; it reads the props of its first render through this ref.
+  const initial = useRef(props).current;
+  const onDirtyChange = useRef(props.onDirtyChange);
+  useEffect(() => {
+    onDirtyChange.current = props.onDirtyChange;
+  });
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    const state = EditorState.create({
+      doc: initial.initialContent,
+      extensions: [
+        editingSetup(),
+        compartments.language.of([]),
+        compartments.theme.of(editorTheme(initial.theme)),
+        compartments.readOnly.of(EditorState.readOnly.of(initial.readOnly)),
+        initial.wrap ? EditorView.lineWrapping : [],
+        EditorView.contentAttributes.of({ "aria-label": initial.label }),
+        EditorView.updateListener.of((update) => {
+          if (update.docChanged) trackerRef.current?.update(update.state.doc);
+        }),
+      ],
+    });
+    trackerRef.current = createDirtyTracker(state.doc, (dirty) => onDirtyChange.current(dirty));
+    const view = new EditorView({ state, parent: host });
+    viewRef.current = view;
+    return () => {
+      view.destroy();
+      viewRef.current = null;
+    };
+  }, [initial, compartments]);
+
+  useEffect(() => {
+    let cancelled = false;
+    loadLanguage(language)
+      .then((extension) => {
+        if (!cancelled) {
+          viewRef.current?.dispatch({ effects: compartments.language.reconfigure(extension) });
+        }
+      })
+      // Without its highlighting the text is still fully editable.
+      .catch((err: unknown) => console.warn("syntax highlighting unavailable", err));
+    return () => {
+      cancelled = true;
+    };
+  }, [language, compartments]);
+
+  useEffect(() => {
+    viewRef.current?.dispatch({ effects: compartments.theme.reconfigure(editorTheme(theme)) });
+  }, [theme, compartments]);
+
+  useEffect(() => {
+    viewRef.current?.dispatch({
+      effects: compartments.readOnly.reconfigure(EditorState.readOnly.of(readOnly)),
+    });
+  }, [readOnly, compartments]);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      getDoc: () => viewRef.current?.state.doc ?? EditorState.create().doc,
+      markSaved: (doc) => {
+        const view = viewRef.current;
+        if (view) trackerRef.current?.markSaved(doc, view.state.doc);
+      },
+      reset: (content) => {
+        const view = viewRef.current;
+        if (!view) return;
+        view.dispatch({
+          changes: { from: 0, to: view.state.doc.length, insert: content },
+          annotations: Transaction.addToHistory.of(false),
+        });
+        trackerRef.current?.markSaved(view.state.doc, view.state.doc);
+      },
+      focus: () => viewRef.current?.focus(),
+    }),
+    [],
+  );
+
+  return <div ref={hostRef} className="editor__code" />;
+}

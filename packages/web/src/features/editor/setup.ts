@@ -1,0 +1,143 @@
+import {
+  autocompletion,
+  closeBrackets,
+  closeBracketsKeymap,
+  completionKeymap,
+} from "@codemirror/autocomplete";
+import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import {
+  bracketMatching,
+  defaultHighlightStyle,
+  foldGutter,
+  foldKeymap,
+  indentOnInput,
+  syntaxHighlighting,
+} from "@codemirror/language";
+import { highlightSelectionMatches, search, searchKeymap } from "@codemirror/search";
+import type { Extension } from "@codemirror/state";
+import { oneDarkHighlightStyle } from "@codemirror/theme-one-dark";
+import {
+  crosshairCursor,
+  drawSelection,
+  dropCursor,
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  highlightSpecialChars,
+  keymap,
+  lineNumbers,
+  rectangularSelection,
+} from "@codemirror/view";
+import type { DocumentTheme } from "./use-document-theme";
+
+/**
+ * The editing features (CodeMirror's usual "basic setup", assembled here because the installed
+ * `codemirror` package is the legacy CodeMirror 5). The search panel opens at the top with
+ * Ctrl/Cmd+F; Tab indents (Escape then Tab leaves the editor, as CodeMirror documents).
+ */
+export function editingSetup(): Extension {
+  return [
+    lineNumbers(),
+    highlightActiveLineGutter(),
+    highlightSpecialChars(),
+    history(),
+    foldGutter(),
+    drawSelection(),
+    dropCursor(),
+    indentOnInput(),
+    syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+    bracketMatching(),
+    closeBrackets(),
+    autocompletion(),
+    rectangularSelection(),
+    crosshairCursor(),
+    highlightActiveLine(),
+    highlightSelectionMatches(),
+    search({ top: true }),
+    keymap.of([
+      ...closeBracketsKeymap,
+      ...defaultKeymap,
+      ...searchKeymap,
+      ...historyKeymap,
+      ...foldKeymap,
+      ...completionKeymap,
+      indentWithTab,
+    ]),
+  ];
+}
+
+const MONO = 'ui-monospace, "SFMono-Regular", "Cascadia Mono", Menlo, Consolas, monospace';
+
+/**
+ * Colours come from the app's custom properties, so the editor follows the light and dark
+ * themes of base.css; only the `dark` flag and the syntax palette change with the theme.
+ */
+export function editorTheme(theme: DocumentTheme): Extension {
+  const dark = theme === "dark";
+  return [
+    EditorView.theme(
+      {
+        "&": {
+          height: "100%",
+          backgroundColor: "var(--surface)",
+          color: "var(--text)",
+          fontSize: "0.95rem",
+        },
+        "&.cm-focused": { outline: "none" },
+        ".cm-scroller": { fontFamily: MONO, lineHeight: "1.6" },
+        ".cm-content": { caretColor: "var(--accent)", paddingBlock: "0.5rem" },
+        ".cm-cursor, .cm-dropCursor": { borderLeftColor: "var(--text)" },
+        "&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, .cm-content ::selection":
+          { backgroundColor: "color-mix(in srgb, var(--accent) 28%, transparent)" },
+        ".cm-gutters": {
+          backgroundColor: "var(--surface)",
+          color: "var(--text-muted)",
+          borderInlineEnd: "1px solid var(--border)",
+        },
+        ".cm-activeLine": { backgroundColor: "var(--hover)" },
+        ".cm-activeLineGutter": { backgroundColor: "var(--hover)", color: "var(--text)" },
+        ".cm-selectionMatch": { backgroundColor: "var(--accent-soft)" },
+        "&.cm-focused .cm-matchingBracket": {
+          backgroundColor: "color-mix(in srgb, var(--success) 25%, transparent)",
+        },
+        ".cm-searchMatch": {
+          backgroundColor: "color-mix(in srgb, #f9a825 35%, transparent)",
+          outline: "1px solid color-mix(in srgb, #f9a825 70%, transparent)",
+        },
+        ".cm-searchMatch.cm-searchMatch-selected": {
+          backgroundColor: "color-mix(in srgb, #f9a825 65%, transparent)",
+        },
+        ".cm-panels": { backgroundColor: "var(--surface-2)", color: "var(--text)" },
+        ".cm-panels.cm-panels-top": { borderBottom: "1px solid var(--border)" },
+        ".cm-panel.cm-search": { padding: "0.4rem 2rem 0.4rem 0.6rem", fontFamily: "inherit" },
+        ".cm-panel.cm-search label": { fontSize: "0.85rem" },
+        ".cm-textfield": {
+          border: "1px solid var(--border)",
+          borderRadius: "var(--radius-sm)",
+          backgroundColor: "var(--surface)",
+          color: "var(--text)",
+          padding: "0.2rem 0.4rem",
+        },
+        ".cm-button": {
+          border: "1px solid var(--border)",
+          borderRadius: "var(--radius-sm)",
+          backgroundImage: "none",
+          backgroundColor: "var(--surface)",
+          color: "var(--text)",
+        },
+        ".cm-tooltip": {
+          border: "1px solid var(--border)",
+          backgroundColor: "var(--surface)",
+          color: "var(--text)",
+        },
+        ".cm-foldPlaceholder": {
+          backgroundColor: "var(--surface-2)",
+          border: "none",
+          color: "var(--text-muted)",
+        },
+      },
+      { dark },
+    ),
+    dark ? syntaxHighlighting(oneDarkHighlightStyle) : [],
+  ];
+}

@@ -1,0 +1,55 @@
+import { useQueryClient } from "@tanstack/react-query";
+import type { Resource } from "@scriptorium/shared";
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
+import { handleError } from "../../api/errors";
+import { resourceKey, saveFile } from "../files/resource-api";
+import { parentListingPath } from "../preview/navigation";
+import type { CodeEditorHandle } from "./CodeEditor";
+
+/** SPEC.md §4 Buttons: a spinner while saving, then a done icon briefly. */
+export type SaveState = "idle" | "saving" | "saved";
+
+/** How long the done icon stays. */
+export const SAVED_FLASH_MS = 2000;
+
+/**
+ * Saves the editor's text with PUT. The document saved is the one taken when saving starts,
+ * so typing during the request leaves the editor dirty again. Errors go to a toast.
+ */
+export function useSave(path: string, editor: RefObject<CodeEditorHandle | null>) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<SaveState>("idle");
+  const busy = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const save = useCallback(async () => {
+    const handle = editor.current;
+    if (!handle || busy.current) return;
+    busy.current = true;
+    clearTimeout(timer.current);
+    setState("saving");
+    const doc = handle.getDoc();
+    const content = doc.toString();
+    try {
+      await saveFile(path, content);
+      handle.markSaved(doc);
+      // The cached file now holds what the server has; its size and date are refetched the
+      // next time it is opened, and the folder listing (sizes, dates) now.
+      queryClient.setQueryData<Resource>(resourceKey(path), (old) =>
+        old ? { ...old, content } : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: resourceKey(path), refetchType: "none" });
+      void queryClient.invalidateQueries({ queryKey: resourceKey(parentListingPath(path)) });
+      setState("saved");
+      timer.current = setTimeout(() => setState("idle"), SAVED_FLASH_MS);
+    } catch (err) {
+      setState("idle");
+      handleError(err);
+    } finally {
+      busy.current = false;
+    }
+  }, [path, editor, queryClient]);
+
+  return { state, save };
+}
