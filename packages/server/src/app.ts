@@ -12,8 +12,11 @@ import { createSessionsStore } from "./features/auth/sessions.store.js";
 import { createSettingsStore } from "./features/settings/settings.store.js";
 import { usageRoutes } from "./features/usage/usage.routes.js";
 import { resourcesRoutes } from "./features/resources/resources.routes.js";
+import { organiseRoutes } from "./features/organise/organise.routes.js";
+import { createOrganiseService } from "./features/organise/organise.service.js";
 import { createResourcesService } from "./features/resources/resources.service.js";
 import { createFileEvents } from "./storage/events.js";
+import type { RenameFn } from "./features/organise/move.js";
 import { usersRoutes } from "./features/users/users.routes.js";
 import { createUsersService } from "./features/users/users.service.js";
 import { createUsersStore } from "./features/users/users.store.js";
@@ -34,6 +37,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions["logger"];
   version?: string;
   limits?: { loginPerIp?: LoginRateLimit; failedLoginsPerUser?: AttemptLimit };
+  /** Replaces rename(2) in moves: tests simulate a cross-device move with it. */
+  moveRename?: RenameFn;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -76,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const events = createFileEvents();
   const resources = createResourcesService({ root, settings, events });
+  const organise = createOrganiseService({ resources, events, rename: options.moveRename });
 
   registerErrorHandler(app);
   registerSecurityHeaders(app);
@@ -116,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.register(usersRoutes(usersService));
   app.register(usageRoutes(resources));
   app.register(resourcesRoutes(resources));
+  app.register(organiseRoutes(organise));
 
   registerWebApp(app, {
     webDist: options.webDist ?? DEFAULT_WEB_DIST,

@@ -1,6 +1,7 @@
 export * from "./errors.js";
 export * from "./routes.js";
 export * from "./schemas/auth.js";
+export * from "./schemas/download.js";
 export * from "./schemas/resource.js";
 export * from "./schemas/settings.js";
 export * from "./schemas/usage.js";

@@ -4,9 +4,15 @@ import { UserSchema, UserUpdateSchema } from "./schemas/user.js";
 import { UsageSchema } from "./schemas/usage.js";
 import {
   CreateResourceQuerySchema,
+  PatchResourceQuerySchema,
   ResourceQuerySchema,
   ResourceSchema,
 } from "./schemas/resource.js";
+import {
+  DownloadQuerySchema,
+  InlineParamsSchema,
+  PreviewParamsSchema,
+} from "./schemas/download.js";
 import { ErrorBodySchema } from "./errors.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
@@ -61,6 +67,38 @@ export const routes = {
   /** Saves a file's content (raw body, streamed). */
   saveResource: { method: "PUT", url: "/api/resources/*", schema: {} },
   deleteResource: { method: "DELETE", url: "/api/resources/*", schema: {} },
+  /** Copy or move (rename) a file or folder; the destination is encoded twice (API.md §2.9). */
+  patchResource: {
+    method: "PATCH",
+    url: "/api/resources/*",
+    schema: { querystring: PatchResourceQuerySchema },
+  },
+  /** A file's bytes (ranges, conditionals; HEAD too); folders and archives come later. */
+  raw: {
+    method: "GET",
+    url: "/api/raw/*",
+    schema: { querystring: DownloadQuerySchema },
+  },
+  /** Redirects to a sandboxed, capability-authorised URL of the file (API.md Part A §11). */
+  rawInline: { method: "GET", url: "/api/raw-inline/*", schema: {} },
+  /** Serves a file inside the capability's folder; needs no login. */
+  inline: {
+    method: "GET",
+    url: "/api/inline/:capability/*",
+    schema: { params: InlineParamsSchema },
+  },
+  /** An image resized to a 256×256 JPEG thumbnail (`thumb`) or to fit 1080×1080 (`big`). */
+  preview: {
+    method: "GET",
+    url: "/api/preview/:size/*",
+    schema: { params: PreviewParamsSchema, querystring: DownloadQuerySchema },
+  },
+  /** A subtitle file (.vtt, .srt, .ass, .ssa) as WebVTT. */
+  subtitle: {
+    method: "GET",
+    url: "/api/subtitle/*",
+    schema: { querystring: DownloadQuerySchema },
+  },
   health: {
     method: "GET",
     url: "/health",

@@ -5,12 +5,13 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 
-/** Name of the hidden temporary file a write goes to before it is renamed into place. */
+/** Ending of every hidden work-in-progress name; listings never show such entries. */
+export const STAGING_SUFFIX = ".scriptorium-tmp";
+
+/** A hidden sibling name for work in progress, renamed into place when complete. */
 export function tempNameFor(target: string): string {
-  return path.join(
-    path.dirname(target),
-    `.${path.basename(target)}.${randomBytes(6).toString("hex")}.scriptorium-tmp`,
-  );
+  const suffix = randomBytes(6).toString("hex");
+  return path.join(path.dirname(target), `.${path.basename(target)}.${suffix}${STAGING_SUFFIX}`);
 }
 
 /**

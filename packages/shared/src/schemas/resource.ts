@@ -65,3 +65,12 @@ export const ResourceQuerySchema = Type.Object({
 export const CreateResourceQuerySchema = Type.Object({
   override: Type.Optional(Type.String()),
 });
+
+/** PATCH /api/resources{path}: the action and its options. */
+export const PatchResourceQuerySchema = Type.Object({
+  action: Type.String(),
+  destination: Type.Optional(Type.String()),
+  override: Type.Optional(Type.String()),
+  rename: Type.Optional(Type.String()),
+  unzip: Type.Optional(Type.String()),
+});

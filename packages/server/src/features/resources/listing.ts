@@ -1,8 +1,9 @@
-import { readdir } from "node:fs/promises";
+import { lstat, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { naturalCompare, type Item, type Sorting } from "@scriptorium/shared";
 import { fromErrno } from "../../errors.js";
 import type { UserFs } from "../../storage/user-fs.js";
+import { STAGING_SUFFIX } from "../../storage/atomic-write.js";
 import { describeEntry, statEntry } from "./entry-info.js";
 
 /** How many entries are examined at once: enough to keep the libuv pool busy, bounded memory. */
@@ -36,7 +37,13 @@ export async function listFolder(fs: UserFs, abs: string, userPath: string): Pro
   } catch (err) {
     throw fromErrno(err) ?? err;
   }
-  const visible = names.filter((name) => fs.allowed(fs.child(userPath, name)));
+  // Work in progress (staged copies, atomic writes) is never listed under any name; what a
+  // crash left behind is swept once it is a day old.
+  const staged = names.filter((name) => name.endsWith(STAGING_SUFFIX));
+  if (staged.length) void sweepStale(abs, staged);
+  const visible = names.filter(
+    (name) => !name.endsWith(STAGING_SUFFIX) && fs.allowed(fs.child(userPath, name)),
+  );
   const items = await mapLimit(visible, CONCURRENCY, async (name) => {
     const childAbs = path.join(abs, name);
     try {
@@ -52,6 +59,17 @@ export async function listFolder(fs: UserFs, abs: string, userPath: string): Pro
     }
   });
   return items.filter((item): item is Item => item !== undefined);
+}
+
+const STALE_MS = 24 * 3600_000;
+
+async function sweepStale(dir: string, names: string[]): Promise<void> {
+  for (const name of names) {
+    const entry = path.join(dir, name);
+    const info = await lstat(entry).catch(() => undefined);
+    if (info && Date.now() - info.mtimeMs > STALE_MS)
+      await rm(entry, { recursive: true, force: true }).catch(() => undefined);
+  }
 }
 
 /** Sorts in place: folders first, then by the field; `asc: true` is ascending (Part A §6). */

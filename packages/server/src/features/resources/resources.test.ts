@@ -394,3 +394,23 @@ describe("traversal never leaves the scope", () => {
     expect((await get("/api/resources/a%00b")).statusCode).toBe(400);
   });
 });
+
+describe("work in progress", () => {
+  it("never lists staged files and sweeps those a crash left a day ago", async () => {
+    const dir = path.join(scope, "edition");
+    const fresh = path.join(dir, ".a.tex.0123456789ab.scriptorium-tmp");
+    const stale = path.join(dir, ".b.tex.ba9876543210.scriptorium-tmp");
+    await writeFile(fresh, "in progress");
+    await writeFile(stale, "left by a crash");
+    const old = new Date(Date.now() - 25 * 3600_000);
+    await utimes(stale, old, old);
+    const names = ((await get("/api/resources/edition/")).json<Resource>().items ?? []).map(
+      (i) => i.name,
+    );
+    expect(names.filter((n) => n.includes("scriptorium-tmp"))).toEqual([]);
+    await new Promise((r) => setTimeout(r, 100));
+    const onDisk = await readdir(dir);
+    expect(onDisk).toContain(path.basename(fresh));
+    expect(onDisk).not.toContain(path.basename(stale));
+  });
+});

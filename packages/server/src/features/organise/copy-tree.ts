@@ -1,0 +1,109 @@
+import {
+  copyFile,
+  chmod,
+  lstat,
+  mkdir,
+  readdir,
+  realpath,
+  rename,
+  rm,
+  stat,
+  utimes,
+} from "node:fs/promises";
+import path from "node:path";
+import { tempNameFor } from "../../storage/atomic-write.js";
+import type { UserFs } from "../../storage/user-fs.js";
+
+interface CopyContext {
+  fs: UserFs;
+  /** Real paths of folders being copied, against link loops. */
+  ancestors: Set<string>;
+}
+
+/**
+ * Copies a file or folder to `dest` (which must not exist), preserving mode bits and times.
+ * Children the user may not see (rules, hidden files) and links leaving the scope are skipped;
+ * links inside the scope are copied as what they point to. Returns the bytes copied.
+ */
+async function copyInto(
+  ctx: CopyContext,
+  src: string,
+  srcUser: string,
+  dest: string,
+): Promise<number> {
+  const info = await stat(src);
+  if (info.isDirectory()) {
+    const real = await realpath(src);
+    if (ctx.ancestors.has(real)) return 0; // a link back to a folder being copied
+    ctx.ancestors.add(real);
+    await mkdir(dest);
+    let bytes = 0;
+    for (const name of await readdir(src)) {
+      const childUser = srcUser === "/" ? `/${name}` : `${srcUser}/${name}`;
+      const child = path.join(src, name);
+      if (!ctx.fs.allowed(childUser)) continue;
+      const own = await lstat(child);
+      if (own.isSymbolicLink() && !(await ctx.fs.containsReal(child).catch(() => false))) continue;
+      if (!own.isSymbolicLink() && !own.isFile() && !own.isDirectory()) continue;
+      bytes += await copyInto(ctx, child, childUser, path.join(dest, name));
+    }
+    ctx.ancestors.delete(real);
+    await chmod(dest, info.mode & 0o7777);
+    await utimes(dest, info.atime, info.mtime);
+    return bytes;
+  }
+  if (!info.isFile()) return 0;
+  await copyFile(src, dest);
+  await chmod(dest, info.mode & 0o7777);
+  await utimes(dest, info.atime, info.mtime);
+  return info.size;
+}
+
+/**
+ * Copies `src` to `dest` so that `dest` never shows a partial result: everything is built
+ * under a hidden staging name in the destination folder, then renamed into place (replacing
+ * an existing file when `replace`). On failure only what this copy created is removed.
+ */
+export async function copyEntry(
+  fs: UserFs,
+  src: string,
+  srcUser: string,
+  dest: string,
+  replace: boolean,
+): Promise<number> {
+  await mkdir(path.dirname(dest), { recursive: true });
+  const staging = tempNameFor(dest);
+  try {
+    const bytes = await copyInto({ fs, ancestors: new Set() }, src, srcUser, staging);
+    const existing = await lstat(dest).catch(() => undefined);
+    if (existing?.isDirectory()) {
+      await mergeInto(staging, dest);
+      await rm(staging, { recursive: true, force: true });
+    } else {
+      if (existing && !replace)
+        throw Object.assign(new Error("destination exists"), { code: "EEXIST" });
+      await rename(staging, dest);
+    }
+    return bytes;
+  } catch (err) {
+    await rm(staging, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/**
+ * Moves the content of a staged folder into an existing folder (File Browser merges folder
+ * copies): same-named files are replaced, sub-folders merged, each step a rename.
+ */
+async function mergeInto(staged: string, dest: string): Promise<void> {
+  for (const name of await readdir(staged)) {
+    const from = path.join(staged, name);
+    const to = path.join(dest, name);
+    const [fromInfo, toInfo] = await Promise.all([lstat(from), lstat(to).catch(() => undefined)]);
+    if (fromInfo.isDirectory() && toInfo?.isDirectory()) await mergeInto(from, to);
+    else {
+      if (toInfo?.isDirectory()) await rm(to, { recursive: true });
+      await rename(from, to);
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import { lstat, mkdir, readdir, rename as osRename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import type { UserFs } from "../../storage/user-fs.js";
+import { copyEntry } from "./copy-tree.js";
+
+async function totalSize(abs: string): Promise<number> {
+  const info = await stat(abs);
+  if (!info.isDirectory()) return info.size;
+  let sum = 0;
+  for (const name of await readdir(abs)) sum += await totalSize(path.join(abs, name));
+  return sum;
+}
+
+/** The rename used by moves; tests replace it to simulate a cross-device move. */
+export type RenameFn = (from: string, to: string) => Promise<void>;
+
+/**
+ * Moves `src` to `dest` with rename(2). Across filesystems (EXDEV), or onto an existing
+ * non-empty folder, it copies (staged, never partial under the final name), checks the copied
+ * size, and only then deletes the source; if anything fails the source is untouched.
+ */
+export async function moveEntry(
+  fs: UserFs,
+  src: string,
+  srcUser: string,
+  dest: string,
+  replace: boolean,
+  rename: RenameFn = osRename,
+): Promise<void> {
+  await mkdir(path.dirname(dest), { recursive: true });
+  const existing = await lstat(dest).catch(() => undefined);
+  if (existing && !replace)
+    throw Object.assign(new Error("destination exists"), { code: "EEXIST" });
+  try {
+    await rename(src, dest);
+    return;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== "EXDEV" && code !== "ENOTEMPTY" && code !== "EEXIST") throw err;
+  }
+  const expected = await totalSize(src);
+  const copied = await copyEntry(fs, src, srcUser, dest, replace);
+  if (copied !== expected) {
+    throw new Error(
+      `move verification failed: copied ${copied} of ${expected} bytes; the source was kept`,
+    );
+  }
+  await rm(src, { recursive: true });
+}
