@@ -17,6 +17,15 @@ import { createOrganiseService } from "./features/organise/organise.service.js";
 import { createResourcesService } from "./features/resources/resources.service.js";
 import { createFileEvents } from "./storage/events.js";
 import type { RenameFn } from "./features/organise/move.js";
+import { inlineRoutes } from "./features/inline/inline.routes.js";
+import { createInlineService } from "./features/inline/inline.service.js";
+import { createPreviewCache } from "./features/preview/preview-cache.js";
+import { previewRoutes } from "./features/preview/preview.routes.js";
+import { createPreviewService } from "./features/preview/preview.service.js";
+import { rawRoutes } from "./features/raw/raw.routes.js";
+import { createDownloadService } from "./features/raw/raw.service.js";
+import { subtitlesRoutes } from "./features/subtitles/subtitles.routes.js";
+import { createSubtitlesService } from "./features/subtitles/subtitles.service.js";
 import { usersRoutes } from "./features/users/users.routes.js";
 import { createUsersService } from "./features/users/users.service.js";
 import { createUsersStore } from "./features/users/users.store.js";
@@ -37,6 +46,10 @@ export interface AppOptions {
   logger?: FastifyServerOptions["logger"];
   version?: string;
   limits?: { loginPerIp?: LoginRateLimit; failedLoginsPerUser?: AttemptLimit };
+  /** Folder for generated previews (server.ts: `cache` next to the database); none: no disk cache. */
+  cacheDir?: string;
+  /** Image resizes running at once (default 4); more requests wait their turn. */
+  previewConcurrency?: number;
   /** Replaces rename(2) in moves: tests simulate a cross-device move with it. */
   moveRename?: RenameFn;
 }
@@ -83,6 +96,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const resources = createResourcesService({ root, settings, events });
   const organise = createOrganiseService({ resources, events, rename: options.moveRename });
 
+  const downloads = createDownloadService({ userFs: resources.userFs });
+  const inline = createInlineService({ downloads, settings, users, sessions });
+  const previewCache = options.cacheDir ? createPreviewCache(options.cacheDir) : undefined;
+  const previews = createPreviewService({
+    downloads,
+    settings,
+    cache: previewCache,
+    log: app.log,
+    concurrency: options.previewConcurrency,
+  });
+  const subtitles = createSubtitlesService({ downloads });
+  const detachPreviewCache = previewCache?.attach(events, (err) =>
+    app.log.warn({ err }, "could not remove stale previews"),
+  );
+
   registerErrorHandler(app);
   registerSecurityHeaders(app);
 
@@ -122,6 +150,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.register(usersRoutes(usersService));
   app.register(usageRoutes(resources));
   app.register(resourcesRoutes(resources));
+  app.register(rawRoutes(downloads));
+  app.register(inlineRoutes(inline, baseURL));
+  app.register(previewRoutes(previews));
+  app.register(subtitlesRoutes(subtitles));
   app.register(organiseRoutes(organise));
 
   registerWebApp(app, {
@@ -132,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.addHook("onClose", async () => {
+    detachPreviewCache?.();
     await db.destroy();
   });
   return app;

@@ -31,7 +31,8 @@ export async function startServer(
   process.umask(0o077);
   const root = path.resolve(opts.root);
   mkdirSync(root, { recursive: true, mode: 0o700 });
-  const db = await openDatabase(path.resolve(opts.database));
+  const databasePath = path.resolve(opts.database);
+  const db = await openDatabase(databasePath);
   const settings = createSettingsStore(db);
   if (opts.noauth) {
     const server = await settings.getServerConfig();
@@ -54,6 +55,7 @@ export async function startServer(
     db,
     root,
     baseURL: opts.baseURL,
+    cacheDir: path.join(path.dirname(databasePath), "cache"),
     logger: loggerOptions(process.env.SCRIPTORIUM_LOG_LEVEL ?? "info"),
   });
   try {

@@ -57,7 +57,13 @@ export async function createTestApp(
     fields: { scope: ".", perm: { ...allPerms } },
   });
 
-  const app = await buildApp({ db, root, webDist: path.join(dir, "no-web"), ...opts.app });
+  const app = await buildApp({
+    db,
+    root,
+    webDist: path.join(dir, "no-web"),
+    cacheDir: path.join(dir, "cache"),
+    ...opts.app,
+  });
   await app.ready();
 
   return {

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from "fastify";
+import { routes } from "@scriptorium/shared";
+import { typed } from "../../lib/app-type.js";
+import { contentDisposition } from "../../lib/http-ranges.js";
+import { wildcardPath } from "../../lib/route-params.js";
+import { requireAuth } from "../../plugins/auth.js";
+import { inlinePolicy } from "../raw/content-headers.js";
+import { sendPayload } from "../raw/send-file.js";
+import type { InlineService } from "./inline.service.js";
+
+/** `<baseURL>/api/inline/<capability>/<rest>`, each segment of `rest` percent-encoded. */
+function inlineUrl(baseURL: string, capability: string, rest: string): string {
+  const encoded = rest.split("/").map(encodeURIComponent).join("/");
+  return `${baseURL}/api/inline/${capability}/${encoded}`;
+}
+
+/**
+ * GET /api/raw-inline{path} (login) redirects to GET /api/inline/{capability}/{name} (no login),
+ * which serves files of that folder in a script sandbox without the app's origin.
+ */
+export function inlineRoutes(inline: InlineService, baseURL: string) {
+  return function register(instance: FastifyInstance): void {
+    const app = typed(instance);
+
+    app.route({
+      ...routes.rawInline,
+      config: { auth: true },
+      handler: async (request, reply) => {
+        const auth = requireAuth(request);
+        const { capability, rest } = await inline.mint(auth, wildcardPath(request.params));
+        void reply.header("Cache-Control", "no-store");
+        return reply.redirect(inlineUrl(baseURL, capability, rest), 302);
+      },
+    });
+
+    app.route({
+      ...routes.inline,
+      handler: async (request, reply) => {
+        const { capability } = request.params;
+        const target = await inline.open(capability, request.params["*"]);
+        if ("redirect" in target) {
+          void reply.header("Cache-Control", "no-store");
+          return reply.redirect(inlineUrl(baseURL, capability, target.redirect), 302);
+        }
+        const { file } = target;
+        return sendPayload(request, reply, file.payload, {
+          contentType: file.contentType,
+          disposition: contentDisposition("inline", file.name),
+          csp: inlinePolicy(file.contentType),
+        });
+      },
+    });
+  };
+}

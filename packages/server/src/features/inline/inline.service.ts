@@ -1,0 +1,106 @@
+import { realpath } from "node:fs/promises";
+import path from "node:path";
+import { badRequest, forbidden, fromErrno } from "../../errors.js";
+import { isInside, normalizeRequestPath } from "../../lib/safe-path.js";
+import type { AuthContext } from "../auth/auth.service.js";
+import type { SessionsStore } from "../auth/sessions.store.js";
+import type { DownloadService, FileDownload } from "../raw/raw.service.js";
+import type { SettingsStore } from "../settings/settings.store.js";
+import type { UsersStore } from "../users/users.store.js";
+import { capabilityKey, signCapability, verifyCapability, type Capability } from "./capability.js";
+
+/** How long an inline link works: long enough to read a page, short enough to leak little. */
+export const CAPABILITY_LIFETIME_S = 600;
+
+/** What an inline URL leads to: a file, or a folder's index.html to redirect to. */
+export type InlineTarget = { file: FileDownload } | { redirect: string };
+
+const invalidLink = () => forbidden("This inline link is not valid: open the file again");
+const outsideFolder = () =>
+  forbidden("This path is outside the folder of the inline link", "PATH_OUTSIDE_SCOPE");
+
+/** True when `candidate` is `folder` or below it, by whole path components. */
+const within = (folder: string, candidate: string) =>
+  folder === "/" || candidate === folder || candidate.startsWith(folder + "/");
+
+/**
+ * Inline views of HTML (API.md Part A §11). The authenticated GET /api/raw-inline mints a
+ * capability for the folder of the file; GET /api/inline/{capability}/{rest} needs no login and
+ * serves `<folder>/<rest>` after re-checking the capability, the user, the session and the
+ * download permission, through the same user-fs gate as every other route.
+ */
+export function createInlineService(deps: {
+  downloads: DownloadService;
+  settings: SettingsStore;
+  users: Pick<UsersStore, "findById">;
+  sessions: Pick<SessionsStore, "find">;
+  lifetimeSeconds?: number;
+}) {
+  let key: Promise<Buffer> | undefined;
+  const getKey = () => (key ??= deps.settings.getSecret().then(capabilityKey));
+  const lifetime = deps.lifetimeSeconds ?? CAPABILITY_LIFETIME_S;
+
+  async function check(token: string): Promise<Capability> {
+    const cap = verifyCapability(await getKey(), token, Math.floor(Date.now() / 1000));
+    if (cap === "expired") throw forbidden("This inline link has expired: open the file again");
+    if (!cap) throw invalidLink();
+    const session = await deps.sessions.find(cap.sessionId);
+    if (
+      !session ||
+      session.userId !== cap.userId ||
+      session.revokedAt !== null ||
+      session.expiresAt <= Date.now()
+    ) {
+      throw invalidLink();
+    }
+    return cap;
+  }
+
+  return {
+    /** The capability for a file's folder (or a folder itself) and the path to open in it. */
+    async mint(
+      auth: AuthContext,
+      requestPath: string,
+    ): Promise<{ capability: string; rest: string }> {
+      const target = await deps.downloads.locate(auth.user, requestPath);
+      const isDir = target.stats.isDirectory();
+      const userPath = target.resolved.path;
+      const folder = isDir ? userPath : path.posix.dirname(userPath);
+      const capability = signCapability(await getKey(), {
+        userId: auth.user.id,
+        sessionId: auth.session.id,
+        folder,
+        expiresAt: Math.floor(Date.now() / 1000) + lifetime,
+      });
+      return { capability, rest: isDir ? "index.html" : path.posix.basename(userPath) };
+    },
+
+    /** Resolves `rest` inside the capability's folder; never outside it, even through links. */
+    async open(token: string, rest: string): Promise<InlineTarget> {
+      const cap = await check(token);
+      const user = await deps.users.findById(cap.userId);
+      if (!user) throw invalidLink();
+      let wanted: { path: string; trailingSlash: boolean };
+      try {
+        wanted = normalizeRequestPath(`${cap.folder}/${rest}`);
+      } catch {
+        throw badRequest("Invalid path");
+      }
+      if (!within(cap.folder, wanted.path)) throw outsideFolder();
+      const target = await deps.downloads.locate(user, wanted.path);
+      try {
+        const folderReal = await realpath(path.join(target.fs.root, cap.folder));
+        if (!isInside(folderReal, await realpath(target.resolved.abs))) throw outsideFolder();
+      } catch (err) {
+        throw fromErrno(err) ?? err;
+      }
+      if (target.stats.isDirectory()) {
+        const relative = path.posix.relative(cap.folder, wanted.path);
+        return { redirect: relative ? `${relative}/index.html` : "index.html" };
+      }
+      return { file: await deps.downloads.openTarget(target) };
+    },
+  };
+}
+
+export type InlineService = ReturnType<typeof createInlineService>;

@@ -1,0 +1,84 @@
+import type { BigIntStats } from "node:fs";
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import { badRequest, forbidden, fromErrno } from "../../errors.js";
+import type { ResolvedPath, UserFs } from "../../storage/user-fs.js";
+import type { UserRecord } from "../users/users.store.js";
+import { contentTypeOf } from "./content-headers.js";
+import { bufferPayload, openFilePayload, type Payload } from "./payload.js";
+
+/** A path of the user's scope that may be downloaded, with the stats of what it points to. */
+export interface DownloadTarget {
+  fs: UserFs;
+  resolved: ResolvedPath;
+  /** Base name; the scope folder's name for the root. */
+  name: string;
+  stats: BigIntStats;
+}
+
+/** A file ready to send. */
+export interface FileDownload {
+  name: string;
+  contentType: string;
+  payload: Payload;
+}
+
+/** Maps errno codes of a filesystem call to API errors. */
+async function fsCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    throw fromErrno(err) ?? err;
+  }
+}
+
+/**
+ * Downloads: the download permission, the user-fs gate (normalisation, rules, scope, links),
+ * then the file opened for streaming. Raw, inline, preview and subtitle routes build on it.
+ */
+export function createDownloadService(deps: { userFs: (user: UserRecord) => Promise<UserFs> }) {
+  /** Checks the download permission and resolves a request path (403/404 as API.md §3.1). */
+  async function locate(user: UserRecord, requestPath: string): Promise<DownloadTarget> {
+    if (!user.perm.download) throw forbidden("You do not have permission to download files");
+    const fs = await deps.userFs(user);
+    const resolved = await fs.resolve(requestPath);
+    const stats = await fsCall(() => stat(resolved.abs, { bigint: true }));
+    const name =
+      resolved.path === "/" ? path.basename(fs.root) : path.posix.basename(resolved.path);
+    return { fs, resolved, name, stats };
+  }
+
+  /** Opens a located file; pipes, sockets and devices are sent empty (API.md §3.1). */
+  async function openTarget(target: DownloadTarget): Promise<FileDownload> {
+    if (!target.stats.isFile()) {
+      return {
+        name: target.name,
+        contentType: "application/octet-stream",
+        payload: bufferPayload(new Uint8Array(), Number(target.stats.mtimeMs)),
+      };
+    }
+    const payload = await fsCall(() => openFilePayload(target.resolved.abs));
+    try {
+      return { name: target.name, contentType: await contentTypeOf(target.name, payload), payload };
+    } catch (err) {
+      await payload.release();
+      throw err;
+    }
+  }
+
+  return {
+    locate,
+    openTarget,
+
+    /** GET /api/raw{path} for a single file; folder archives are a later feature. */
+    async file(user: UserRecord, requestPath: string): Promise<FileDownload> {
+      const target = await locate(user, requestPath);
+      if (target.stats.isDirectory()) {
+        throw badRequest("Downloading folders as archives is not available yet");
+      }
+      return openTarget(target);
+    },
+  };
+}
+
+export type DownloadService = ReturnType<typeof createDownloadService>;

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from "fastify";
+import { routes } from "@scriptorium/shared";
+import { typed } from "../../lib/app-type.js";
+import { contentDisposition } from "../../lib/http-ranges.js";
+import { wildcardPath } from "../../lib/route-params.js";
+import { requireAuth } from "../../plugins/auth.js";
+import { downloadPolicy } from "../raw/content-headers.js";
+import { sendPayload } from "../raw/send-file.js";
+import type { SubtitlesService } from "./subtitles.service.js";
+
+const VTT = "text/vtt; charset=utf-8";
+
+/** GET /api/subtitle{path}[?inline=true]: a subtitle file as WebVTT. */
+export function subtitlesRoutes(subtitles: SubtitlesService) {
+  return function register(instance: FastifyInstance): void {
+    const app = typed(instance);
+    app.route({
+      ...routes.subtitle,
+      config: { auth: true },
+      handler: async (request, reply) => {
+        const file = await subtitles.get(requireAuth(request).user, wildcardPath(request.params));
+        const inline = request.query.inline === "true";
+        return sendPayload(request, reply, file.payload, {
+          contentType: VTT,
+          disposition: contentDisposition(inline ? "inline" : "attachment", file.name),
+          csp: downloadPolicy(VTT),
+        });
+      },
+    });
+  };
+}
