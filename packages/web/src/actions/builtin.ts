@@ -1,3 +1,4 @@
+import { currentFolder } from "../features/files/current-resource";
 import type { Action } from "./types";
 
 /** F1 and the sidebar's Help entry. */
@@ -19,7 +20,7 @@ export const newDirAction: Action = {
   icon: "folderPlus",
   placements: ["sidebar"],
   isVisible: canCreate,
-  perform: (ctx) => ctx.showPrompt({ name: "newDir" }),
+  perform: (ctx) => ctx.showPrompt({ name: "newDir", dir: currentFolder(ctx.current) }),
 };
 
 export const newFileAction: Action = {
@@ -28,5 +29,5 @@ export const newFileAction: Action = {
   icon: "filePlus",
   placements: ["sidebar"],
   isVisible: canCreate,
-  perform: (ctx) => ctx.showPrompt({ name: "newFile" }),
+  perform: (ctx) => ctx.showPrompt({ name: "newFile", dir: currentFolder(ctx.current) }),
 };

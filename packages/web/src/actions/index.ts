@@ -1,9 +1,25 @@
 import { helpAction, newDirAction, newFileAction } from "./builtin";
+import {
+  clearSelectionAction,
+  infoAction,
+  selectAllAction,
+  selectMultipleAction,
+  switchViewAction,
+} from "./listing";
 import { registerActions } from "./registry";
 
-registerActions(helpAction, newDirAction, newFileAction);
+registerActions(
+  helpAction,
+  newDirAction,
+  newFileAction,
+  switchViewAction,
+  infoAction,
+  selectMultipleAction,
+  selectAllAction,
+  clearSelectionAction,
+);
 
-export { actionForKey, actionsFor, getAction, registerActions } from "./registry";
+export { actionForKey, actionIcon, actionsFor, getAction, registerActions } from "./registry";
 export type { Action, ActionContext, ActionPlacement, Shortcut } from "./types";
 export { useActionContext } from "./use-action-context";
 export { useActionShortcuts } from "./use-action-shortcuts";

@@ -1,3 +1,4 @@
+import type { IconName } from "../components/Icon";
 import type { Action, ActionContext, ActionPlacement, Shortcut } from "./types";
 
 const registry = new Map<string, Action>();
@@ -36,4 +37,9 @@ export function actionForKey(event: KeyboardEvent, ctx: ActionContext): Action |
     }
   }
   return undefined;
+}
+
+/** The icon to draw for an action in this state. */
+export function actionIcon(action: Action, ctx: ActionContext): IconName {
+  return action.iconFor?.(ctx) ?? action.icon;
 }

@@ -1,6 +1,7 @@
 import type { PageGlobals, TokenUser } from "@scriptorium/shared";
 import type { ParseKeys } from "i18next";
 import type { IconName } from "../components/Icon";
+import type { CurrentResource } from "../features/files/current-resource";
 import type { PromptSpec } from "../features/prompts/prompt-store";
 
 /** What an action may look at and use; built fresh for each render or key press. */
@@ -11,6 +12,12 @@ export interface ActionContext {
   pathname: string;
   navigate: (to: string) => void;
   showPrompt: (spec: PromptSpec) => void;
+  /** The file or folder /files shows, once loaded; null on other pages. */
+  current: CurrentResource | null;
+  /** How many items of the listing are selected. */
+  selectedCount: number;
+  /** Multiple-selection mode of the listing. */
+  multiple: boolean;
 }
 
 export interface Shortcut {
@@ -21,8 +28,11 @@ export interface Shortcut {
   shift?: boolean;
 }
 
-/** Where an action appears; the keyboard layer only needs a shortcut. */
-export type ActionPlacement = "header" | "sidebar";
+/**
+ * Where an action appears; the keyboard layer only needs a shortcut. "selection" is the bar
+ * at the bottom of narrow screens (≤ 736 px) while items are selected.
+ */
+export type ActionPlacement = "header" | "sidebar" | "selection";
 
 /**
  * One user command (STYLE.md: declarative actions used by the header, the selection bar and
@@ -34,6 +44,10 @@ export interface Action {
   icon: IconName;
   shortcut?: Shortcut;
   placements: readonly ActionPlacement[];
+  /** An icon that follows state, e.g. switch view shows the mode it switches to. */
+  iconFor?: (ctx: ActionContext) => IconName;
+  /** A toggle's state (aria-pressed); undefined for plain commands. */
+  isActive?: (ctx: ActionContext) => boolean;
   isVisible: (ctx: ActionContext) => boolean;
   perform: (ctx: ActionContext) => void | Promise<void>;
 }

@@ -1,7 +1,9 @@
 import { useMemo } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useUser } from "../features/auth/auth-store";
+import { useCurrentResourceStore } from "../features/files/current-resource";
 import { showPrompt } from "../features/prompts/prompt-store";
+import { useMultipleMode, useSelectedCount } from "../features/selection/selection-store";
 import { getGlobals } from "../lib/globals";
 import type { ActionContext } from "./types";
 
@@ -9,6 +11,9 @@ export function useActionContext(): ActionContext {
   const user = useUser();
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const current = useCurrentResourceStore((state) => state.current);
+  const selectedCount = useSelectedCount();
+  const multiple = useMultipleMode();
   return useMemo(
     () => ({
       user,
@@ -16,7 +21,10 @@ export function useActionContext(): ActionContext {
       pathname,
       navigate: (to: string) => void navigate(to),
       showPrompt,
+      current,
+      selectedCount,
+      multiple,
     }),
-    [user, pathname, navigate],
+    [user, pathname, navigate, current, selectedCount, multiple],
   );
 }

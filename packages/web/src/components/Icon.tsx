@@ -30,6 +30,23 @@ const ICONS = {
     "M4 6c0-1.1 3.6-2 8-2s8 .9 8 2v12c0 1.1-3.6 2-8 2s-8-.9-8-2zM4 6c0 1.1 3.6 2 8 2s8-.9 8-2M4 12c0 1.1 3.6 2 8 2s8-.9 8-2",
   key: "M8 11a4 4 0 1 1 0 8 4 4 0 0 1 0-8zM11 13l8-8M16 8l2 2M14 10l2 2",
   tune: "M4 6h16M4 12h16M4 18h16M8 4v4M16 10v4M11 16v4",
+  fileText: "M6 3h8l5 5v11a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zM14 3v5h5M8 13h8M8 17h5",
+  fileImage:
+    "M5 4h14a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2zM3 16l5-5 4 4 3-3 6 6M15.5 7.5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3z",
+  fileAudio: "M9 18V5l11-2v13M9 18a3 3 0 1 1-6 0 3 3 0 0 1 6 0zM20 16a3 3 0 1 1-6 0 3 3 0 0 1 6 0z",
+  fileVideo:
+    "M4 6h11a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2zM17 10.5 22 7v10l-5-3.5",
+  filePdf:
+    "M6 3h8l5 5v11a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zM14 3v5h5M9 18v-5h1.8a1.6 1.6 0 0 1 0 3.2H9",
+  brokenLink:
+    "M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1M3 3l18 18",
+  viewList: "M9 6h11M9 12h11M9 18h11M4.5 6v.1M4.5 12v.1M4.5 18v.1",
+  viewMosaic: "M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z",
+  viewGallery: "M4 4h16v11H4zM4 19.5h4M10 19.5h4M16 19.5h4M4 12l4-3.5 4 3.5 3-2 5 3.5",
+  selectMultiple: "M9 11.5l3 3 8-8M20 12.5V18a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2h9",
+  arrowUp: "M12 19V5M6.5 10.5 12 5l5.5 5.5",
+  arrowDown: "M12 5v14M6.5 13.5 12 19l5.5-5.5",
+  selectAll: "M4 4h16v16H4zM8 12l3 3 5-6",
 } as const;
 
 export type IconName = keyof typeof ICONS;

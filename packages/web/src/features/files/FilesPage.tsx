@@ -1,44 +1,110 @@
+import type { Resource } from "@scriptorium/shared";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Navigate, useLocation } from "react-router";
+import { Navigate, useLocation } from "react-router";
+import { handleError } from "../../api/errors";
+import { isStatusError } from "../../api/status-error";
 import { Icon } from "../../components/Icon";
-import { breadcrumbs } from "../../lib/breadcrumbs";
+import { decodePath } from "../../lib/paths";
+import { Editor } from "../editor/Editor";
+import { ErrorView } from "../errors/ErrorView";
+import { Listing } from "../listing/Listing";
+import { Preview } from "../preview/Preview";
+import { SelectionBar } from "../selection/SelectionBar";
+import { enterScope, leaveScope } from "../selection/selection-store";
+import { Breadcrumbs } from "./Breadcrumbs";
+import { setCurrentResource } from "./current-resource";
+import { isDataMismatch, useResource } from "./resource-api";
 import "./files.css";
 
-/** /files/*: breadcrumbs of the current path; the listing itself arrives with the next issue. */
+/** A folder → the listing; a text file → the editor; any other file → the preview. */
+function ResourceView({ resource, path }: { resource: Resource; path: string }) {
+  if (resource.isDir) {
+    return (
+      <>
+        <Listing resource={resource} path={path} />
+        <SelectionBar />
+      </>
+    );
+  }
+  if (resource.type === "text" || resource.type === "textImmutable") {
+    return <Editor resource={resource} />;
+  }
+  return <Preview resource={resource} />;
+}
+
+/** /files/*: fetches the resource of the path and shows it (SPEC.md §2). */
 export function FilesPage() {
-  const { t } = useTranslation();
   const { pathname, search } = useLocation();
   // Folder URLs end with a slash; the root is always a folder.
   if (pathname === "/files") return <Navigate to={`/files/${search}`} replace />;
-  const crumbs = breadcrumbs(pathname.slice("/files".length));
+  const routePath = pathname.slice("/files".length) || "/";
+  return <FilesContent routePath={routePath} />;
+}
+
+function FilesContent({ routePath }: { routePath: string }) {
+  const { t } = useTranslation();
+  const path = decodePath(routePath);
+  const query = useResource(path);
+  const resource = query.data;
+  const mismatch = resource !== undefined && isDataMismatch(path, resource);
+
+  // The selection belongs to this path: it resets on route change (SPEC.md §2).
+  useEffect(() => {
+    enterScope(path);
+    return leaveScope;
+  }, [path]);
+  // A new folder or file starts at its top.
+  useEffect(() => window.scrollTo(0, 0), [path]);
+
+  // What actions (info, new file, select all) work on.
+  const shown = resource && !mismatch ? resource : undefined;
+  useEffect(() => {
+    setCurrentResource(shown ? { path, resource: shown } : null);
+    return () => setCurrentResource(null);
+  }, [path, shown]);
+
+  const error = query.error;
+  const handled = error && !isStatusError(error, 404) && !isStatusError(error, 403);
+  useEffect(() => {
+    if (handled) handleError(error);
+  }, [handled, error]);
+
+  let content;
+  if (isStatusError(error, 404)) content = <ErrorView code={404} />;
+  else if (isStatusError(error, 403)) content = <ErrorView code={403} />;
+  else if (error) {
+    content = (
+      <div className="files__message card" data-testid="files-error">
+        <Icon name="alert" size={40} />
+        <p>{t("files.loadError")}</p>
+        <button type="button" className="button" onClick={() => void query.refetch()}>
+          {t("buttons.retry")}
+        </button>
+      </div>
+    );
+  } else if (!resource) {
+    content = (
+      <div className="files__loading" role="status" data-testid="files-loading">
+        <span className="spinner" aria-hidden="true" />
+        <span>{t("files.loading")}</span>
+      </div>
+    );
+  } else if (mismatch) {
+    content = (
+      <div className="files__message card" role="alert" data-testid="data-mismatch">
+        <Icon name="alert" size={40} />
+        <p>{t("files.dataMismatch")}</p>
+      </div>
+    );
+  } else {
+    content = <ResourceView key={path} resource={resource} path={path} />;
+  }
 
   return (
     <section className="files" data-testid="files-page">
-      <nav className="breadcrumbs" aria-label={t("files.breadcrumbs")} data-testid="breadcrumbs">
-        <Link to="/files/" className="breadcrumbs__item" aria-label={t("sidebar.myFiles")}>
-          <Icon name="home" size={20} />
-        </Link>
-        {crumbs.map((crumb, index) => (
-          <span key={`${index}-${crumb.to}`} className="breadcrumbs__part">
-            <Icon name="chevron" size={16} className="breadcrumbs__sep" />
-            {crumb.to ? (
-              <Link
-                to={crumb.to}
-                className="breadcrumbs__item"
-                aria-current={index === crumbs.length - 1 ? "page" : undefined}
-              >
-                {crumb.name}
-              </Link>
-            ) : (
-              <span className="breadcrumbs__item">{crumb.name}</span>
-            )}
-          </span>
-        ))}
-      </nav>
-      <div className="files__empty card" data-testid="files-empty">
-        <Icon name="folder" size={48} />
-        <p>{t("files.comingSoon")}</p>
-      </div>
+      <Breadcrumbs path={routePath} />
+      {content}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ChecksumAlgorithm, Item, Resource } from "@scriptorium/shared";
 import { apiCall, apiUrl } from "../../api/client";
 import { encodePath } from "../../lib/paths";
+import { parseModified } from "../listing/format-date";
 
 /** A listing item with what the client adds: its /files url and position (API.md §2.2). */
 export interface ListedItem extends Item {
@@ -35,6 +36,22 @@ export function listedItems(resource: Resource): ListedItem[] {
   return (resource.items ?? []).map((item, index) => ({ ...item, url: itemUrl(item), index }));
 }
 
+const stripTrailingSlashes = (path: string) => path.replace(/\/+$/, "");
+
+/**
+ * SPEC.md §5 "Data Mismatch!": the server echoes the requested path; an answer for another
+ * path (a stale or crossed response) must not be shown as this folder.
+ */
+export function isDataMismatch(requestedPath: string, resource: Pick<Resource, "path">): boolean {
+  return stripTrailingSlashes(resource.path) !== stripTrailingSlashes(requestedPath);
+}
+
+/** `name` inside `folder`; a folder path gets a trailing slash (what POST expects for dirs). */
+export function childPath(folder: string, name: string, isDir: boolean): string {
+  const base = folder.endsWith("/") ? folder : `${folder}/`;
+  return `${base}${name}${isDir ? "/" : ""}`;
+}
+
 /** GET …?checksum=algo: the lowercase hex digest, computed by the server on request. */
 export async function fetchChecksum(path: string, algo: ChecksumAlgorithm): Promise<string> {
   const res = await apiCall("getResource", { path, query: { checksum: algo } });
@@ -62,7 +79,7 @@ export const fileUrls = {
   inline: (path: string) => apiUrl(`/api/raw-inline${encodePath(path)}`),
   preview: (size: "thumb" | "big", item: Pick<Item, "path" | "modified">) =>
     apiUrl(
-      `/api/preview/${size}${encodePath(item.path)}?inline=true&key=${Date.parse(item.modified)}`,
+      `/api/preview/${size}${encodePath(item.path)}?inline=true&key=${parseModified(item.modified)}`,
     ),
   subtitle: (path: string) => apiUrl(`/api/subtitle${encodePath(path)}?inline=true`),
 };

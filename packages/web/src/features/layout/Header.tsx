@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { actionsFor, useActionContext } from "../../actions";
+import { actionIcon, actionsFor, useActionContext } from "../../actions";
 import { handleError } from "../../api/errors";
 import { Icon } from "../../components/Icon";
 import { getGlobals, staticUrl } from "../../lib/globals";
@@ -39,10 +39,11 @@ export function Header() {
             className="icon-button"
             title={t(action.label)}
             aria-label={t(action.label)}
+            aria-pressed={action.isActive?.(ctx)}
             data-testid={`action-${action.id}`}
             onClick={() => Promise.resolve(action.perform(ctx)).catch(handleError)}
           >
-            <Icon name={action.icon} />
+            <Icon name={actionIcon(action, ctx)} />
           </button>
         ))}
       </div>

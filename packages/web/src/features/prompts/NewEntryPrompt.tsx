@@ -1,22 +1,49 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { handleError } from "../../api/errors";
 import { Modal } from "../../components/Modal";
+import { childPath, createEntry, itemUrl, resourceKey } from "../files/resource-api";
 import type { PromptProps } from "./PromptHost";
+import type { PromptSpec } from "./prompt-store";
+
+type NewEntrySpec = Extract<PromptSpec, { name: "newFile" | "newDir" }>;
+
+/** Names that would not create anything new ("." and ".." are the folder and its parent). */
+const isEmptyName = (name: string) => name === "" || name === "." || name === "..";
 
 /**
- * The newFile and newDir prompts. Creating files arrives with the file listing; until then a
- * non-empty name gets an honest "not available yet" note instead of a pretend success.
+ * The newFile and newDir prompts: create an empty file or a folder in `spec.dir`, then open
+ * it (the editor for a file, the listing for a folder) as File Browser does. Failures (409
+ * when the name exists, 403 without the create permission) become an error toast and the
+ * prompt stays open to pick another name.
  */
-export function NewEntryPrompt({ spec, close }: PromptProps) {
+export function NewEntryPrompt({ spec, close }: PromptProps<NewEntrySpec>) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [name, setName] = useState("");
-  const [notice, setNotice] = useState(false);
+  const [busy, setBusy] = useState(false);
   const isDir = spec.name === "newDir";
 
   const submit = () => {
     // SPEC.md §5: an empty (trimmed) name does nothing.
-    if (name.trim() === "") return;
-    setNotice(true);
+    const trimmed = name.trim();
+    if (isEmptyName(trimmed) || busy) return;
+    const dir = spec.dir ?? "/";
+    const path = childPath(dir, trimmed, isDir);
+    setBusy(true);
+    createEntry(path)
+      .then(() => {
+        void queryClient.invalidateQueries({ queryKey: resourceKey(dir) });
+        close();
+        void navigate(itemUrl({ path, isDir }));
+      })
+      .catch((err: unknown) => {
+        setBusy(false);
+        handleError(err);
+      });
   };
 
   return (
@@ -30,7 +57,7 @@ export function NewEntryPrompt({ spec, close }: PromptProps) {
           <button type="button" className="button button--flat" onClick={close}>
             {t("buttons.cancel")}
           </button>
-          <button type="submit" className="button button--primary">
+          <button type="submit" className="button button--primary" disabled={busy}>
             {t("buttons.create")}
           </button>
         </>
@@ -41,18 +68,11 @@ export function NewEntryPrompt({ spec, close }: PromptProps) {
         className="input input--block"
         name="name"
         autoComplete="off"
+        spellCheck={false}
         aria-label={t(isDir ? "prompts.newFolder" : "prompts.newFile")}
         value={name}
-        onChange={(event) => {
-          setName(event.target.value);
-          setNotice(false);
-        }}
+        onChange={(event) => setName(event.target.value)}
       />
-      {notice && (
-        <p className="notice" role="status">
-          {t("prompts.notAvailableYet")}
-        </p>
-      )}
     </Modal>
   );
 }

@@ -1,7 +1,12 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { apiCall } from "../../api/client";
 import { PromptHost } from "./PromptHost";
 import { usePromptStore } from "./prompt-store";
+
+vi.mock("../../api/client", () => ({ apiCall: vi.fn(), apiUrl: (path: string) => path }));
 
 describe("PromptHost", () => {
   beforeEach(() => usePromptStore.setState({ prompts: [] }));
@@ -16,16 +21,20 @@ describe("PromptHost", () => {
     expect(onClose).toHaveBeenCalledOnce();
   });
 
-  it("new folder: an empty name does nothing, a name gets the honest notice", () => {
-    render(<PromptHost />);
-    act(() => usePromptStore.getState().show({ name: "newDir" }));
+  it("new folder: an empty or blank name does nothing and keeps the prompt", () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <PromptHost />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    act(() => usePromptStore.getState().show({ name: "newDir", dir: "/Opere/" }));
     const create = screen.getByRole("button", { name: "Create" });
+    fireEvent.click(create);
     fireEvent.change(screen.getByRole("textbox"), { target: { value: "   " } });
     fireEvent.click(create);
-    expect(screen.queryByRole("status")).toBeNull();
-    fireEvent.change(screen.getByRole("textbox"), { target: { value: "Libro II" } });
-    fireEvent.click(create);
-    expect(screen.getByRole("status").textContent).toBe("This action is not available yet.");
+    expect(apiCall).not.toHaveBeenCalled();
     expect(usePromptStore.getState().prompts).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, type ComponentType } from "react";
 import { DiscardPrompt } from "../editor/DiscardPrompt";
 import { ErrorPrompt } from "./ErrorPrompt";
 import { HelpPrompt } from "./HelpPrompt";
+import { InfoPrompt } from "./InfoPrompt";
 import { NewEntryPrompt } from "./NewEntryPrompt";
 import { closePrompt, useCurrentPrompt, type PromptName, type PromptSpec } from "./prompt-store";
 
@@ -15,6 +16,7 @@ const PROMPTS: { [N in PromptName]: ComponentType<PromptProps<Extract<PromptSpec
     help: HelpPrompt,
     newFile: NewEntryPrompt,
     newDir: NewEntryPrompt,
+    info: InfoPrompt,
     discardEditorChanges: DiscardPrompt,
     error: ErrorPrompt,
   };

@@ -1,10 +1,14 @@
+import type { Item, Resource } from "@scriptorium/shared";
 import { create } from "zustand";
 
 /** The dialogs implemented so far (SPEC.md §2 Dialogs); later features add their own names. */
 export type PromptSpec =
   | { name: "help" }
-  | { name: "newFile" }
-  | { name: "newDir" }
+  /** `dir`: the folder to create in (decoded, ending with "/"); the root when omitted. */
+  | { name: "newFile"; dir?: string }
+  | { name: "newDir"; dir?: string }
+  /** File info of one item, or of the folder or file on screen (a Resource). */
+  | { name: "info"; item: Item | Resource }
   /** Leaving the editor with unsaved changes; `onDiscard` lets the navigation go on. */
   | { name: "discardEditorChanges"; onDiscard: () => void }
   | { name: "error"; message: string };

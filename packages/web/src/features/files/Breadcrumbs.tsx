@@ -1,0 +1,33 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Icon } from "../../components/Icon";
+import { breadcrumbs } from "../../lib/breadcrumbs";
+
+/** The home link and the last 3 levels of `path` (the percent-encoded part after /files). */
+export function Breadcrumbs({ path }: { path: string }) {
+  const { t } = useTranslation();
+  const crumbs = breadcrumbs(path);
+  return (
+    <nav className="breadcrumbs" aria-label={t("files.breadcrumbs")} data-testid="breadcrumbs">
+      <Link to="/files/" className="breadcrumbs__item" aria-label={t("sidebar.myFiles")}>
+        <Icon name="home" size={20} />
+      </Link>
+      {crumbs.map((crumb, index) => (
+        <span key={`${index}-${crumb.to}`} className="breadcrumbs__part">
+          <Icon name="chevron" size={16} className="breadcrumbs__sep" />
+          {crumb.to ? (
+            <Link
+              to={crumb.to}
+              className="breadcrumbs__item"
+              aria-current={index === crumbs.length - 1 ? "page" : undefined}
+            >
+              {crumb.name}
+            </Link>
+          ) : (
+            <span className="breadcrumbs__item">{crumb.name}</span>
+          )}
+        </span>
+      ))}
+    </nav>
+  );
+}

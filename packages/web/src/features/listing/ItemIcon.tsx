@@ -1,0 +1,55 @@
+import type { Item, ResourceType } from "@scriptorium/shared";
+import { memo, useState } from "react";
+import { Icon, type IconName } from "../../components/Icon";
+import { getGlobals } from "../../lib/globals";
+import { fileUrls } from "../files/resource-api";
+
+const TYPE_ICONS: Record<ResourceType, IconName> = {
+  "": "folder",
+  text: "fileText",
+  textImmutable: "fileText",
+  image: "fileImage",
+  audio: "fileAudio",
+  video: "fileVideo",
+  pdf: "filePdf",
+  blob: "file",
+  invalid_link: "brokenLink",
+};
+
+export function typeIcon(item: Pick<Item, "isDir" | "type">): IconName {
+  return item.isDir ? "folder" : TYPE_ICONS[item.type];
+}
+
+interface ItemIconProps {
+  item: Pick<Item, "isDir" | "type" | "path" | "modified">;
+  size: number;
+}
+
+/**
+ * The icon of an item's type, or its thumbnail: images only, and only when the server has
+ * thumbnails enabled (SPEC.md §2). The auth cookie authenticates the <img> request.
+ */
+export const ItemIcon = memo(function ItemIcon({ item, size }: ItemIconProps) {
+  const [failed, setFailed] = useState(false);
+  if (!item.isDir && item.type === "image" && getGlobals().EnableThumbs && !failed) {
+    return (
+      <img
+        className="item-icon item-icon--thumb"
+        src={fileUrls.preview("thumb", item)}
+        alt=""
+        width={size}
+        height={size}
+        loading="lazy"
+        decoding="async"
+        draggable={false}
+        onError={() => setFailed(true)}
+      />
+    );
+  }
+  const icon = typeIcon(item);
+  return (
+    <span className={`item-icon item-icon--${item.isDir ? "folder" : item.type || "blob"}`}>
+      <Icon name={icon} size={Math.round(size * 0.6)} />
+    </span>
+  );
+});

@@ -1,0 +1,73 @@
+import type { Item } from "@scriptorium/shared";
+import { memo, type CSSProperties, type KeyboardEvent, type MouseEvent } from "react";
+import { formatBytes } from "../../lib/format-bytes";
+import { useIsSelected } from "../selection/selection-store";
+import { formatModified } from "./format-date";
+import { ItemIcon } from "./ItemIcon";
+
+export type ItemVariant = "row" | "tile" | "gallery";
+
+/** Stable callbacks shared by every item of a listing (they read the latest state by ref). */
+export interface ItemHandlers {
+  click: (item: Item, event: MouseEvent) => void;
+  keyDown: (item: Item, event: KeyboardEvent) => void;
+}
+
+interface ListingItemProps {
+  item: Item;
+  variant: ItemVariant;
+  handlers: ItemHandlers;
+  locale: string;
+  absoluteDates: boolean;
+  style?: CSSProperties;
+}
+
+const ICON_SIZES: Record<ItemVariant, number> = { row: 36, tile: 44, gallery: 256 };
+
+/**
+ * One entry of the listing. Memoised, and subscribed only to its own selection state, so a
+ * click re-renders the rows whose state changed, not the whole window of rows.
+ */
+export const ListingItem = memo(function ListingItem({
+  item,
+  variant,
+  handlers,
+  locale,
+  absoluteDates,
+  style,
+}: ListingItemProps) {
+  const selected = useIsSelected(item.name);
+  const date = formatModified(item.modified, locale, absoluteDates);
+  const size = item.isDir ? "" : formatBytes(item.size);
+
+  return (
+    <div
+      role="option"
+      aria-selected={selected}
+      tabIndex={0}
+      className={`item item--${variant}${selected ? " item--selected" : ""}`}
+      style={style}
+      data-testid="listing-item"
+      data-name={item.name}
+      data-dir={item.isDir || undefined}
+      data-type={item.type || undefined}
+      onClick={(event) => handlers.click(item, event)}
+      onKeyDown={(event) => handlers.keyDown(item, event)}
+    >
+      <ItemIcon item={item} size={ICON_SIZES[variant]} />
+      <span className="item__name" dir="auto" title={item.name}>
+        {item.name}
+      </span>
+      {variant !== "gallery" && (
+        <>
+          <span className="item__size">
+            {item.isDir ? <span aria-hidden="true">—</span> : <bdi>{size}</bdi>}
+          </span>
+          <time className="item__modified" dateTime={item.modified} title={date.title}>
+            {date.text}
+          </time>
+        </>
+      )}
+    </div>
+  );
+});
