@@ -16,6 +16,9 @@ import { organiseRoutes } from "./features/organise/organise.routes.js";
 import { createOrganiseService } from "./features/organise/organise.service.js";
 import { createResourcesService } from "./features/resources/resources.service.js";
 import { createFileEvents } from "./storage/events.js";
+import { tusRoutes } from "./features/tus/tus.routes.js";
+import { createTusService } from "./features/tus/tus.service.js";
+import { createUploadsStore } from "./features/tus/uploads.store.js";
 import type { RenameFn } from "./features/organise/move.js";
 import { inlineRoutes } from "./features/inline/inline.routes.js";
 import { createInlineService } from "./features/inline/inline.service.js";
@@ -95,6 +98,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const events = createFileEvents();
   const resources = createResourcesService({ root, settings, events });
   const organise = createOrganiseService({ resources, events, rename: options.moveRename });
+  const tus = createTusService({ resources, uploads: createUploadsStore(db), events });
+  // Abandoned uploads (idle for a day) are removed at start and every hour.
+  const sweep = () =>
+    void tus.sweep().catch((err: unknown) => app.log.warn({ err }, "upload sweep failed"));
+  const sweepTimer = setInterval(sweep, 3_600_000);
+  sweepTimer.unref();
+  app.addHook("onReady", (done) => {
+    sweep();
+    done();
+  });
 
   const downloads = createDownloadService({ userFs: resources.userFs });
   const inline = createInlineService({ downloads, settings, users, sessions });
@@ -155,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.register(previewRoutes(previews));
   app.register(subtitlesRoutes(subtitles));
   app.register(organiseRoutes(organise));
+  app.register(tusRoutes(tus));
 
   registerWebApp(app, {
     webDist: options.webDist ?? DEFAULT_WEB_DIST,
@@ -165,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.addHook("onClose", async () => {
     detachPreviewCache?.();
+    clearInterval(sweepTimer);
     await db.destroy();
   });
   return app;

@@ -99,6 +99,17 @@ export const routes = {
     url: "/api/subtitle/*",
     schema: { querystring: DownloadQuerySchema },
   },
+  /** Resumable upload (tus subset, API.md §6): POST starts it, with an Upload-Length header. */
+  tusCreate: {
+    method: "POST",
+    url: "/api/tus/*",
+    schema: { querystring: CreateResourceQuerySchema },
+  },
+  /** HEAD (or GET): Upload-Offset and Upload-Length headers. */
+  tusOffset: { method: "GET", url: "/api/tus/*", schema: {} },
+  /** Appends a chunk at Upload-Offset; body application/offset+octet-stream. */
+  tusAppend: { method: "PATCH", url: "/api/tus/*", schema: {} },
+  tusCancel: { method: "DELETE", url: "/api/tus/*", schema: {} },
   health: {
     method: "GET",
     url: "/health",

@@ -38,7 +38,19 @@ export interface SessionsTable {
   rotated_at: number | null;
 }
 
+export interface UploadsTable {
+  /** Absolute path the upload becomes when its last byte arrives. */
+  target: string;
+  /** Hidden file in the same folder receiving the bytes. */
+  temp: string;
+  user_id: number;
+  length: number;
+  /** Last activity (ms): an upload idle for a day is abandoned. */
+  touched_at: number;
+}
+
 export interface Database {
+  uploads: UploadsTable;
   settings: SettingsTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -1,4 +1,4 @@
-import { lstat, realpath } from "node:fs/promises";
+import { lstat, mkdir, realpath } from "node:fs/promises";
 import path from "node:path";
 import type { Rule } from "@scriptorium/shared";
 import { badRequest, forbidden, fromErrno } from "../errors.js";
@@ -91,6 +91,11 @@ export function createUserFs(serverRoot: string, user: UserRecord, globalRules: 
     /** The user path of a child entry of a listed folder. */
     child(parent: string, name: string): string {
       return parent === "/" ? `/${name}` : `${parent}/${name}`;
+    },
+
+    /** Creates the missing folders above `abs` (which resolve() placed inside the scope). */
+    async ensureParent(abs: string): Promise<void> {
+      await mkdir(path.dirname(abs), { recursive: true });
     },
 
     /** lstat that maps errno codes to API errors. */

@@ -66,14 +66,15 @@ export async function createTestApp(
   });
   await app.ready();
 
-  return {
+  const ctx: TestContext = {
     app,
     db,
     dir,
     root,
     createUser,
     async login(username = "admin", password = ADMIN_PASSWORD) {
-      const res = await app.inject({
+      // ctx.app, not app: a test may replace the app (a restart) and log in again.
+      const res = await ctx.app.inject({
         method: "POST",
         url: "/api/login",
         payload: { username, password },
@@ -82,10 +83,11 @@ export async function createTestApp(
       return res.body;
     },
     async close() {
-      await app.close();
+      await ctx.app.close();
       await rm(dir, { recursive: true, force: true });
     },
   };
+  return ctx;
 }
 
 const allPerms = {
