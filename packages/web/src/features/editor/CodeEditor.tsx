@@ -26,6 +26,8 @@ export interface CodeEditorProps {
   theme: DocumentTheme;
   /** Accessible name of the text area, e.g. the file name. */
   label: string;
+  /** CodeMirror's interface texts in the user's language (phrases.ts). */
+  phrases: Record<string, string>;
   onDirtyChange: (dirty: boolean) => void;
   ref?: Ref<CodeEditorHandle>;
 }
@@ -36,7 +38,7 @@ export interface CodeEditorProps {
  * when the "unsaved" flag flips — so a 10 MiB file stays responsive.
  */
 export function CodeEditor(props: CodeEditorProps) {
-  const { language, readOnly, theme, ref } = props;
+  const { language, readOnly, theme, phrases, ref } = props;
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const trackerRef = useRef<DirtyTracker | null>(null);
@@ -44,6 +46,7 @@ export function CodeEditor(props: CodeEditorProps) {
     language: new Compartment(),
     theme: new Compartment(),
     readOnly: new Compartment(),
+    phrases: new Compartment(),
   }).current;
   // The view is created once; it reads the props of its first render through this ref.
   const initial = useRef(props).current;
@@ -62,6 +65,7 @@ export function CodeEditor(props: CodeEditorProps) {
         compartments.language.of([]),
         compartments.theme.of(editorTheme(initial.theme)),
         compartments.readOnly.of(EditorState.readOnly.of(initial.readOnly)),
+        compartments.phrases.of(EditorState.phrases.of(initial.phrases)),
         initial.wrap ? EditorView.lineWrapping : [],
         EditorView.contentAttributes.of({ "aria-label": initial.label }),
         EditorView.updateListener.of((update) => {
@@ -102,6 +106,12 @@ export function CodeEditor(props: CodeEditorProps) {
       effects: compartments.readOnly.reconfigure(EditorState.readOnly.of(readOnly)),
     });
   }, [readOnly, compartments]);
+
+  useEffect(() => {
+    viewRef.current?.dispatch({
+      effects: compartments.phrases.reconfigure(EditorState.phrases.of(phrases)),
+    });
+  }, [phrases, compartments]);
 
   useImperativeHandle(
     ref,

@@ -1,3 +1,4 @@
+import { openSearchPanel } from "@codemirror/search";
 import { EditorView } from "@codemirror/view";
 import type { Resource, TokenUser } from "@scriptorium/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
@@ -7,6 +8,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { apiCall } from "../../api/client";
 import type * as ClientModule from "../../api/client";
 import { StatusError } from "../../api/status-error";
+import i18n from "../../i18n";
 import { useAuthStore } from "../auth/auth-store";
 import { PromptHost } from "../prompts/PromptHost";
 import { usePromptStore } from "../prompts/prompt-store";
@@ -247,6 +249,20 @@ describe("editor", () => {
     expect(view.state.readOnly).toBe(true);
     expect(screen.queryByTestId("editor-save")).toBeNull();
     expect(screen.getByTestId("editor-readonly")).toBeTruthy();
+  });
+
+  it("speaks the user's language in CodeMirror's search panel", async () => {
+    await i18n.changeLanguage("it");
+    try {
+      renderEditor();
+      const view = await editorView();
+      act(() => void openSearchPanel(view));
+      expect(document.querySelector<HTMLInputElement>(".cm-search input")?.placeholder).toBe(
+        "Trova",
+      );
+    } finally {
+      await i18n.changeLanguage("en");
+    }
   });
 
   it("offers Open inline only for .html/.htm files", async () => {

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { Resource } from "@scriptorium/shared";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { Icon } from "../../components/Icon";
@@ -12,6 +12,7 @@ import { DownloadLink, OpenInlineLink } from "../preview/FileLinks";
 import { opensInline } from "../preview/open-inline";
 import type { CodeEditorHandle } from "./CodeEditor";
 import { languageFor, wrapsLines } from "./languages";
+import { editorPhrases } from "./phrases";
 import { SaveButton } from "./SaveButton";
 import { useDocumentTheme } from "./use-document-theme";
 import { useLeaveGuard } from "./use-leave-guard";
@@ -42,6 +43,7 @@ function EditorPage({ resource }: { resource: Resource }) {
   const [dirty, setDirty] = useState(false);
   const dirtyRef = useRef(false);
   const { state: saveState, save } = useSave(resource.path, editor);
+  const phrases = useMemo(() => editorPhrases(t), [t]);
 
   const onDirtyChange = useCallback((next: boolean) => {
     dirtyRef.current = next;
@@ -134,6 +136,7 @@ function EditorPage({ resource }: { resource: Resource }) {
             readOnly={readOnly}
             theme={theme}
             label={resource.name}
+            phrases={phrases}
             onDirtyChange={onDirtyChange}
           />
         </Suspense>
