@@ -76,7 +76,10 @@ export function srtToVtt(input: string): string {
     const timingAt = block.lines.findIndex((l) => l.includes("-->"));
     const previous = cues[cues.length - 1];
     if (timingAt < 0 || timingAt > 1) {
-      if (!previous) throw new SubtitleParseError(`line ${block.at}: expected "start --> end"`);
+      if (!previous) {
+        const counter = /^\d+$/.test((block.lines[0] ?? "").trim()) ? 1 : 0;
+        throw new SubtitleParseError(`line ${block.at + counter}: expected "start --> end"`);
+      }
       previous.text += "\n" + block.lines.join("\n");
       continue;
     }
