@@ -131,54 +131,52 @@ function assText(raw: string): string {
   return out.replace(/\\[Nn]/g, "\n").replace(/\\h/g, "\u00a0");
 }
 
+/** One `Dialogue:` value split by the `Format:` fields; the last field keeps its commas. */
+function dialogueCue(value: string, format: string[], line: number): Cue {
+  const startAt = format.indexOf("start");
+  const endAt = format.indexOf("end");
+  const textAt = format.indexOf("text");
+  if (textAt < 0 || startAt < 0 || endAt < 0) {
+    throw new SubtitleParseError(`line ${line}: the Format line lacks Start, End or Text`);
+  }
+  const fields = value.split(",");
+  if (fields.length < format.length) {
+    throw new SubtitleParseError(`line ${line}: expected ${format.length} fields`);
+  }
+  const last = format.length - 1;
+  const field = (at: number) => (at === last ? fields.slice(last).join(",") : (fields[at] ?? ""));
+  return {
+    start: assTime(field(startAt), line),
+    end: assTime(field(endAt), line),
+    text: assText(field(textAt).trimStart()),
+  };
+}
+
 /**
  * ASS/SSA to WebVTT: the `[Events]` section's `Format:` line gives the field order of each
  * `Dialogue:` line (Text is last and may contain commas); comments and other sections are ignored.
  */
 export function assToVtt(input: string): string {
-  const lines = linesOf(input);
   let section = "";
   let sawEvents = false;
   let format: string[] | undefined;
   const cues: Cue[] = [];
-  lines.forEach((rawLine, index) => {
+  linesOf(input).forEach((rawLine, index) => {
     const line = rawLine.trim();
     const header = /^\[(.+)\]$/.exec(line);
     if (header) {
       section = (header[1] ?? "").trim().toLowerCase();
-      if (section === "events") sawEvents = true;
+      sawEvents ||= section === "events";
       return;
     }
-    if (section !== "events") return;
     const colon = line.indexOf(":");
-    if (colon < 0) return;
+    if (section !== "events" || colon < 0) return;
     const kind = line.slice(0, colon).trim().toLowerCase();
     const value = line.slice(colon + 1);
-    if (kind === "format") {
-      format = value.split(",").map((f) => f.trim().toLowerCase());
-      return;
-    }
+    if (kind === "format") format = value.split(",").map((f) => f.trim().toLowerCase());
     if (kind !== "dialogue") return;
     if (!format) throw new SubtitleParseError(`line ${index + 1}: Dialogue before Format`);
-    const fields = value.split(",");
-    const textAt = format.indexOf("text");
-    const startAt = format.indexOf("start");
-    const endAt = format.indexOf("end");
-    if (textAt < 0 || startAt < 0 || endAt < 0) {
-      throw new SubtitleParseError(`line ${index + 1}: the Format line lacks Start, End or Text`);
-    }
-    if (fields.length < format.length) {
-      throw new SubtitleParseError(`line ${index + 1}: expected ${format.length} fields`);
-    }
-    const last = format.length - 1;
-    const leading = fields.slice(0, last);
-    const text = fields.slice(last).join(",");
-    const field = (at: number) => (at === last ? text : (leading[at] ?? ""));
-    cues.push({
-      start: assTime(field(startAt), index + 1),
-      end: assTime(field(endAt), index + 1),
-      text: assText(field(textAt).trimStart()),
-    });
+    cues.push(dialogueCue(value, format, index + 1));
   });
   if (!sawEvents) throw new SubtitleParseError("no [Events] section");
   return toVtt(cues);
