@@ -1,5 +1,6 @@
 import { mkdir, readdir, readFile, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { Writable } from "node:stream";
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp, errorOf, type TestContext } from "../../test/helpers.js";
@@ -37,8 +38,20 @@ async function rotatedJpeg(): Promise<Buffer> {
     .toBuffer();
 }
 
+let logLines: string[] = [];
+
 async function setup(server?: { enableThumbnails?: boolean; resizePreview?: boolean }) {
-  t = await createTestApp({ server: (c) => Object.assign(c, server) });
+  logLines = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      logLines.push(chunk.toString());
+      done();
+    },
+  });
+  t = await createTestApp({
+    server: (c) => Object.assign(c, server),
+    app: { logger: { level: "warn", stream } },
+  });
   await t.createUser({ username: "ada", password: "ada-password-12", fields: { scope: "/ada" } });
   scope = path.join(t.root, "ada");
   await mkdir(path.join(scope, "album", "inner"), { recursive: true });
@@ -206,6 +219,10 @@ describe("what is not resized", () => {
     const res = await preview("thumb", "/broken.jpg");
     expect(res.statusCode).toBe(500);
     expect(errorOf(res).message).toMatch(/could not be decoded/);
+    const logged = logLines.map((l) => JSON.parse(l) as { msg: string; path?: string });
+    expect(logged).toContainEqual(
+      expect.objectContaining({ msg: "image preview failed", path: "/broken.jpg" }),
+    );
   });
 });
 
