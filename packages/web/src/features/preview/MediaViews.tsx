@@ -1,10 +1,9 @@
-import type { Resource } from "@scriptorium/shared";
+import type { Resource, ResourceType } from "@scriptorium/shared";
 import { useTranslation } from "react-i18next";
-import { Icon } from "../../components/Icon";
+import { Icon, type IconName } from "../../components/Icon";
 import { formatBytes } from "../../lib/format-bytes";
 import { fileUrls } from "../files/resource-api";
 import { DownloadLink, OpenInlineLink } from "./FileLinks";
-import { PreviewIcon } from "./icons";
 import { baseName } from "./navigation";
 import { opensInline } from "./open-inline";
 
@@ -17,7 +16,7 @@ interface ViewProps {
 export function AudioView({ resource, onError }: ViewProps) {
   return (
     <div className="preview-media preview-media--audio">
-      <PreviewIcon name="audio" size={64} />
+      <Icon name="fileAudio" size={64} />
       <p className="preview-media__name">{resource.name}</p>
       <audio
         controls
@@ -60,6 +59,16 @@ export function PdfView({ resource }: { resource: Resource }) {
   );
 }
 
+const CARD_ICONS: Partial<Record<ResourceType, IconName>> = {
+  image: "fileImage",
+  audio: "fileAudio",
+  video: "fileVideo",
+  pdf: "filePdf",
+  text: "fileText",
+  textImmutable: "fileText",
+  invalid_link: "brokenLink",
+};
+
 /** "2024-10-04T22:08:29.123456789+02:00": Date.parse accepts at most milliseconds. */
 function parseDate(modified: string): Date {
   return new Date(modified.replace(/(\.\d{3})\d+/, "$1"));
@@ -80,10 +89,11 @@ export function FileCard({
 }) {
   const { t, i18n } = useTranslation();
   const broken = resource.type === "invalid_link";
+  const icon = CARD_ICONS[resource.type] ?? "file";
   const date = parseDate(resource.modified);
   return (
     <div className="preview-card card" data-testid="preview-card">
-      <Icon name={broken ? "alert" : "file"} size={56} className="preview-card__icon" />
+      <Icon name={icon} size={56} className="preview-card__icon" />
       <h2 className="preview-card__name">{resource.name}</h2>
       <dl className="preview-card__facts">
         {!broken && (

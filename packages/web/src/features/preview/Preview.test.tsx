@@ -178,6 +178,15 @@ describe("preview", () => {
     expect(screen.queryByTestId("preview-card-download")).toBeNull();
   });
 
+  it("without the download permission, media are not requested at all", () => {
+    useAuthStore.getState().setSession("jwt", user(false));
+    renderPreview("a.png");
+    expect(screen.queryByTestId("preview-image")).toBeNull();
+    expect(screen.getByTestId("preview-card").textContent).toContain(
+      "You need the download permission to see this file.",
+    );
+  });
+
   it("an image that cannot be loaded falls back to the card", () => {
     renderPreview("a.png");
     fireEvent.error(screen.getByTestId("preview-image"));

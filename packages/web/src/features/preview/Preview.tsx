@@ -46,8 +46,12 @@ function PreviewPage({ resource }: { resource: Resource }) {
   };
   const onError = () => setFailed(true);
 
+  // Every preview reads the file's bytes, which needs the download permission.
+  const media = ["image", "audio", "video", "pdf"].includes(resource.type);
   let body;
-  if (failed) {
+  if (media && !canDownload) {
+    body = <FileCard resource={resource} canDownload={false} message={t("preview.noDownload")} />;
+  } else if (failed) {
     body = (
       <FileCard resource={resource} canDownload={canDownload} message={t("preview.loadFailed")} />
     );
