@@ -18,6 +18,7 @@ import {
 } from "./zoom";
 
 const STEP = 1.5;
+const FIT_MARGIN = 12;
 const CENTRE: Point = { x: 0, y: 0 };
 
 interface ImageViewerProps {
@@ -40,8 +41,13 @@ export function ImageViewer({ resource, onSwipe, onError }: ImageViewerProps) {
   const [zoom, setZoom] = useState<View | null>(null);
   const [hiResLoaded, setHiResLoaded] = useState(false);
 
+  // The fitted image keeps a little room around it.
+  const frame = {
+    width: Math.max(stage.width - 2 * FIT_MARGIN, 1),
+    height: Math.max(stage.height - 2 * FIT_MARGIN, 1),
+  };
   const limits = natural
-    ? zoomLimits(natural, stage, longSide(resource))
+    ? zoomLimits(natural, frame, longSide(resource))
     : { fit: 1, actual: 1, min: 1, max: 1 };
   const view: View = zoom ?? { scale: limits.fit, offset: CENTRE };
   const zoomed = zoom !== null && zoom.scale > limits.fit * 1.001;
