@@ -51,7 +51,9 @@ export function useZoomGestures(stage: RefObject<HTMLElement | null>, handlers: 
       event.preventDefault();
       // Pixel deltas of mice and touchpads; line deltas (Firefox) are scaled up.
       const delta = event.deltaMode === 1 ? event.deltaY * 16 : event.deltaY;
-      latest.current.zoomBy(Math.exp(-delta * 0.0015), anchorOf(event.clientX, event.clientY));
+      // A touchpad pinch arrives as ctrl+wheel with small deltas: make it as quick as a pinch.
+      const speed = event.ctrlKey ? 0.01 : 0.0015;
+      latest.current.zoomBy(Math.exp(-delta * speed), anchorOf(event.clientX, event.clientY));
     };
     const onPointerDown = (event: PointerEvent) => {
       if (event.button !== 0 || onControl(event)) return;
