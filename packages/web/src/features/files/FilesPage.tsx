@@ -54,8 +54,11 @@ function FilesContent({ routePath }: { routePath: string }) {
     enterScope(path);
     return leaveScope;
   }, [path]);
-  // A new folder or file starts at its top.
-  useEffect(() => window.scrollTo(0, 0), [path]);
+  // A new folder or file starts at its top. (Braces: scrollTo returns a promise in newer
+  // browsers, and an effect may only return its clean-up function.)
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [path]);
 
   // What actions (info, new file, select all) work on.
   const shown = resource && !mismatch ? resource : undefined;

@@ -32,7 +32,9 @@ export function Listing({ resource, path }: ListingProps) {
 
   const order = useMemo(() => (resource.items ?? []).map((item) => item.name), [resource.items]);
   // Names that left the folder (deleted, renamed, or a restored selection) leave the selection.
-  useEffect(() => pruneSelection(order), [order]);
+  useEffect(() => {
+    pruneSelection(order);
+  }, [order]);
 
   const open = useCallback(
     (item: Item) => {

@@ -48,7 +48,9 @@ export function VirtualItems({ items, mode, handlers, locale, absoluteDates }: V
     overscan: 6,
     scrollMargin,
   });
-  useLayoutEffect(() => virtualizer.measure(), [virtualizer, rowHeight, columns]);
+  useLayoutEffect(() => {
+    virtualizer.measure();
+  }, [virtualizer, rowHeight, columns]);
 
   const variant = VARIANTS[mode];
   return (
