@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { mkdir, open, rename, rm } from "node:fs/promises";
+import { chmod, mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -35,6 +35,9 @@ export async function writeFileAtomic(target: string, source: Readable | undefin
     } finally {
       await handle.close();
     }
+    // A replaced file keeps its permission bits.
+    const previous = await stat(target).catch(() => undefined);
+    if (previous?.isFile()) await chmod(temp, previous.mode & 0o7777);
     await rename(temp, target);
   } catch (err) {
     await rm(temp, { force: true });

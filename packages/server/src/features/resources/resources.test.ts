@@ -1,5 +1,14 @@
 import { execFileSync } from "node:child_process";
-import { mkdir, readFile, readdir, stat, symlink, utimes, writeFile } from "node:fs/promises";
+import {
+  chmod,
+  mkdir,
+  readFile,
+  readdir,
+  stat,
+  symlink,
+  utimes,
+  writeFile,
+} from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -295,6 +304,9 @@ describe("POST, PUT and DELETE", () => {
     expect(
       (await readdir(path.join(scope, "edition"))).filter((n) => n.includes("scriptorium-tmp")),
     ).toEqual([]);
+    await chmod(path.join(scope, "edition", "citlonga.tex"), 0o664);
+    await send("PUT", "/api/resources/edition/citlonga.tex", "again");
+    expect((await stat(path.join(scope, "edition", "citlonga.tex"))).mode & 0o777).toBe(0o664);
     expect((await send("PUT", "/api/resources/edition/missing.tex", "x")).statusCode).toBe(404);
     expect((await send("PUT", "/api/resources/edition/", "x")).statusCode).toBe(405);
   });
