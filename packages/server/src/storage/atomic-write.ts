@@ -35,12 +35,16 @@ export async function writeFileAtomic(target: string, source: Readable | undefin
     } finally {
       await handle.close();
     }
-    // A replaced file keeps its permission bits.
-    const previous = await stat(target).catch(() => undefined);
-    if (previous?.isFile()) await chmod(temp, previous.mode & 0o7777);
-    await rename(temp, target);
+    await replaceWith(temp, target);
   } catch (err) {
     await rm(temp, { force: true });
     throw err;
   }
+}
+
+/** Renames a finished temporary file over `target`; a replaced file keeps its permission bits. */
+export async function replaceWith(temp: string, target: string): Promise<void> {
+  const previous = await stat(target).catch(() => undefined);
+  if (previous?.isFile()) await chmod(temp, previous.mode & 0o7777);
+  await rename(temp, target);
 }

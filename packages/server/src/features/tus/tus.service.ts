@@ -1,10 +1,10 @@
 import { createWriteStream } from "node:fs";
-import { open, rename, rm, stat, truncate } from "node:fs/promises";
+import { open, rm, stat, truncate } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { Transform } from "node:stream";
 import { AppError, badRequest, conflict, forbidden, fromErrno, notFound } from "../../errors.js";
-import { tempNameFor } from "../../storage/atomic-write.js";
+import { replaceWith, tempNameFor } from "../../storage/atomic-write.js";
 import type { FileEvents } from "../../storage/events.js";
 import type { ResourcesService } from "../resources/resources.service.js";
 import type { UserRecord } from "../users/users.store.js";
@@ -56,7 +56,7 @@ export function createTusService(deps: {
     } finally {
       await handle.close();
     }
-    await rename(upload.temp, upload.target);
+    await replaceWith(upload.temp, upload.target);
     await deps.uploads.remove(upload.target);
     deps.events.emit({ type: "uploaded", userId: upload.userId, abs: upload.target });
   }
