@@ -55,8 +55,9 @@ export const ListingItem = memo(function ListingItem({
       onKeyDown={(event) => handlers.keyDown(item, event)}
     >
       <ItemIcon item={item} size={ICON_SIZES[variant]} />
-      <span className="item__name" dir="auto" title={item.name}>
-        {item.name}
+      {/* The cell follows the page's direction; bdi isolates the name's own direction. */}
+      <span className="item__name" title={item.name}>
+        <bdi>{item.name}</bdi>
       </span>
       {variant !== "gallery" && (
         <>

@@ -125,9 +125,7 @@ export function InfoPrompt({ spec, close }: PromptProps<InfoSpec>) {
     >
       <dl className="info">
         <Row label={t("prompts.displayName")}>
-          <span dir="auto" data-testid="info-name">
-            {item.name}
-          </span>
+          <bdi data-testid="info-name">{item.name}</bdi>
         </Row>
         <Row label={t("prompts.type")}>{t(TYPE_LABELS[type] ?? "files.types.blob")}</Row>
         {!item.isDir && (
