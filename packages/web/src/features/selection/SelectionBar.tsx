@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { actionIcon, actionsFor, useActionContext } from "../../actions";
 import { handleError } from "../../api/errors";
 import { Icon } from "../../components/Icon";
+import "./selection-bar.css";
 
 /**
  * Narrow screens (≤ 736 px, SPEC.md §2): while items are selected, the count and the actions
