@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
 import { cli } from "./server.js";
 import { e2eState } from "./state.js";
@@ -46,4 +48,34 @@ export async function login(
   await page.locator('input[name="username"]').fill(user.username);
   await page.locator('input[name="password"]').fill(user.password);
   await page.locator('button[type="submit"]').click();
+}
+
+/** The folder on disk that is a user's scope (users made by createUser get `/<username>`). */
+export function scopeDir(user: { username: string }): string {
+  return path.join(e2eState().root, user.username);
+}
+
+/** Creates a user whose scope holds `files` (path relative to the scope → content). */
+export function userWithFiles(
+  files: Record<string, string | Buffer>,
+  flags: string[] = [],
+): { username: string; password: string } {
+  const user = createUser(flags);
+  for (const [rel, content] of Object.entries(files)) {
+    const abs = path.join(scopeDir(user), rel);
+    mkdirSync(path.dirname(abs), { recursive: true });
+    writeFileSync(abs, content);
+  }
+  return user;
+}
+
+/** Logs in from the login page and waits for the listing. */
+export async function loginAndOpen(
+  page: Page,
+  user: { username: string; password: string },
+  to = "/files/",
+) {
+  await page.goto(`/login?redirect=${encodeURIComponent(to)}`);
+  await login(page, user);
+  await page.waitForURL((url) => url.pathname === to.split("?")[0]);
 }

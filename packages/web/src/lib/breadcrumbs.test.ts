@@ -16,7 +16,7 @@ describe("breadcrumbs", () => {
 
   it("keeps the last three levels behind an ellipsis", () => {
     const crumbs = breadcrumbs("/a/b/c/d/e/");
-    expect(crumbs.map((c) => c.name)).toEqual(["…", "c", "d", "e"]);
+    expect(crumbs.map((c) => c.name)).toEqual(["...", "c", "d", "e"]);
     expect(crumbs[1]?.to).toBe("/files/a/b/c/");
   });
 });

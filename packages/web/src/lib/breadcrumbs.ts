@@ -1,5 +1,5 @@
 export interface Crumb {
-  /** Decoded name to display; "…" for the collapsed part. */
+  /** Decoded name to display; "..." for the collapsed part. */
   name: string;
   /** Router path of the folder, ending with a slash; empty for the ellipsis. */
   to: string;
@@ -27,5 +27,5 @@ export function breadcrumbs(path: string, prefix = "/files"): Crumb[] {
     crumbs.push({ name, to: `${url}/` });
   }
   if (crumbs.length <= VISIBLE_LEVELS) return crumbs;
-  return [{ name: "…", to: "" }, ...crumbs.slice(-VISIBLE_LEVELS)];
+  return [{ name: "...", to: "" }, ...crumbs.slice(-VISIBLE_LEVELS)];
 }

@@ -1,0 +1,31 @@
+import { createUser, expect, loginAndOpen, test } from "../support/fixtures.js";
+
+test("preview a manuscript image and move to the next one", async ({ page }) => {
+  const user = createUser(["--scope", "/Maurolico", "--viewMode", "mosaic"]);
+  await loginAndOpen(page, user, "/files/Manoscritti/");
+  await page.locator('[data-testid="listing-item"][data-name="folio-001r.jpg"]').dblclick();
+  await expect(page).toHaveURL(/folio-001r\.jpg$/);
+  const image = page.getByTestId("preview-image");
+  await expect(image).toBeVisible();
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  await page.getByTestId("preview-next").click();
+  await expect(page).toHaveURL(/folio-001v\.jpg$/);
+  await page.keyboard.press("ArrowRight");
+  await expect(page).toHaveURL(/folio-002r\.png$/);
+  await page.keyboard.press("ArrowLeft");
+  await expect(page).toHaveURL(/folio-001v\.jpg$/);
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(/\/files\/Manoscritti\/$/);
+});
+
+test("a PDF opens in the browser's viewer", async ({ page }) => {
+  const user = createUser(["--scope", "/Maurolico"]);
+  await loginAndOpen(page, user, "/files/Stampe/Opuscula-1575.pdf");
+  await expect(page.getByTestId("preview-pdf")).toBeVisible();
+  const src = await page.getByTestId("preview-pdf").getAttribute("src");
+  const res = await page.request.get(src ?? "");
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-type"]).toContain("application/pdf");
+});
