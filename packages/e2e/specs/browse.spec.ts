@@ -1,6 +1,7 @@
+import type { Page } from "@playwright/test";
 import { createUser, expect, loginAndOpen, test } from "../support/fixtures.js";
 
-const item = (page: import("@playwright/test").Page, name: string) =>
+const item = (page: Page, name: string) =>
   page.locator(`[data-testid="listing-item"][data-name="${name}"]`);
 
 test("browse the edition's folders with the breadcrumbs", async ({ page }) => {
