@@ -91,6 +91,20 @@ describe("apiCall", () => {
     await expect(apiCall("login", { body: {} })).rejects.toMatchObject({ retryAfter: 12 });
   });
 
+  it("sends extra headers and a raw body, with the query", async () => {
+    respond(201, "201 Created", { "content-type": "text/plain" });
+    await apiCall("tusCreate", {
+      path: "/a b.txt",
+      query: { override: "false" },
+      headers: { "Upload-Length": "42" },
+    });
+    const { url, init, headers } = lastRequest();
+    expect(url).toBe("/api/tus/a%20b.txt?override=false");
+    expect(init?.method).toBe("POST");
+    expect(headers["Upload-Length"]).toBe("42");
+    expect(headers["X-Auth"]).toBe("a.b.c");
+  });
+
   it("reports an unreachable server as status 0", async () => {
     fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"));
     await expect(apiCall("health")).rejects.toMatchObject({

@@ -31,6 +31,8 @@ export type CallOptions<K extends RouteName> = BodyOption<K> &
     query?: Record<string, string>;
     /** A raw request body (file content), sent as is instead of JSON. */
     rawBody?: string | Blob;
+    /** Extra request headers, e.g. { "Upload-Length": "1024" } for a tus upload. */
+    headers?: Record<string, string>;
     signal?: AbortSignal;
   };
 
@@ -89,6 +91,19 @@ function renewOnce(): Promise<void> {
   return renewing;
 }
 
+/**
+ * For requests made outside apiCall (tus uploads, XHR uploads): the server asked for a token
+ * renewal. Failures are logged, as in apiCall.
+ */
+export function requestTokenRenewal(): Promise<void> {
+  return renewOnce().catch((err: unknown) => console.warn("token renewal failed", err));
+}
+
+/** For requests made outside apiCall: a 401 with the session's token ends the session. */
+export function reportUnauthorized(): void {
+  handlers.unauthorized();
+}
+
 async function toStatusError(res: Response): Promise<StatusError> {
   const text = await res.text().catch(() => "");
   const type = res.headers.get("content-type") ?? "";
@@ -132,7 +147,7 @@ export async function apiCall<K extends RouteName>(
   const opts = (options ?? {}) as CallOptions<K>;
   const isPublic = PUBLIC_ROUTES.has(name);
   const sessionCall = !isPublic && !TOKEN_ONLY_ROUTES.has(name);
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...opts.headers };
   if (!isPublic) headers["X-Auth"] = opts.token ?? handlers.getToken();
   let body: string | Blob | undefined;
   if (opts.body !== undefined) {
