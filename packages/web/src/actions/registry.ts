@@ -1,4 +1,5 @@
 import type { IconName } from "../components/Icon";
+import { getActionStatus } from "./action-status";
 import type { Action, ActionContext, ActionPlacement, Shortcut } from "./types";
 
 const registry = new Map<string, Action>();
@@ -12,10 +13,15 @@ export function getAction(id: string): Action | undefined {
   return registry.get(id);
 }
 
-/** Visible actions for one place in the interface, in registration order. */
+/**
+ * Visible actions for one place in the interface, in registration order. An action whose work
+ * is still running or just succeeded stays too, to show its spinner and check (SPEC.md §4).
+ */
 export function actionsFor(placement: ActionPlacement, ctx: ActionContext): Action[] {
   return [...registry.values()].filter(
-    (action) => action.placements.includes(placement) && action.isVisible(ctx),
+    (action) =>
+      action.placements.includes(placement) &&
+      (action.isVisible(ctx) || getActionStatus(action.id) !== undefined),
   );
 }
 

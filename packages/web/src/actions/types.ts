@@ -1,4 +1,5 @@
 import type { PageGlobals, TokenUser } from "@scriptorium/shared";
+import type { QueryClient } from "@tanstack/react-query";
 import type { ParseKeys } from "i18next";
 import type { IconName } from "../components/Icon";
 import type { CurrentResource } from "../features/files/current-resource";
@@ -18,6 +19,8 @@ export interface ActionContext {
   selectedCount: number;
   /** Multiple-selection mode of the listing. */
   multiple: boolean;
+  /** Server state, for actions that change files (listings reload after them). */
+  queryClient: QueryClient;
 }
 
 export interface Shortcut {

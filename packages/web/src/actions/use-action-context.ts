@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useUser } from "../features/auth/auth-store";
@@ -14,6 +15,7 @@ export function useActionContext(): ActionContext {
   const current = useCurrentResourceStore((state) => state.current);
   const selectedCount = useSelectedCount();
   const multiple = useMultipleMode();
+  const queryClient = useQueryClient();
   return useMemo(
     () => ({
       user,
@@ -24,7 +26,8 @@ export function useActionContext(): ActionContext {
       current,
       selectedCount,
       multiple,
+      queryClient,
     }),
-    [user, pathname, navigate, current, selectedCount, multiple],
+    [user, pathname, navigate, current, selectedCount, multiple, queryClient],
   );
 }

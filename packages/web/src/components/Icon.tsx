@@ -47,12 +47,23 @@ const ICONS = {
   arrowUp: "M12 19V5M6.5 10.5 12 5l5.5 5.5",
   arrowDown: "M12 5v14M6.5 13.5 12 19l5.5-5.5",
   selectAll: "M4 4h16v16H4zM8 12l3 3 5-6",
+  rename: "M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16zM13.5 6.5l4 4",
+  copy: "M9 8h10a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H9a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1zM16 8V5a1 1 0 0 0-1-1H5a1 1 0 0 0-1 1v10a1 1 0 0 0 1 1h3",
+  move: "M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zM8.5 13h7M12.5 10l3 3-3 3",
+  trash: "M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3",
+  parentFolder: "M10 14 5 9l5-5M5 9h9a5 5 0 0 1 5 5v6",
 } as const;
 
 export type IconName = keyof typeof ICONS;
 
 /** Icons whose meaning follows the reading direction. */
-const DIRECTIONAL: ReadonlySet<IconName> = new Set(["chevron", "logout", "login"]);
+const DIRECTIONAL: ReadonlySet<IconName> = new Set([
+  "chevron",
+  "logout",
+  "login",
+  "move",
+  "parentFolder",
+]);
 
 interface IconProps {
   name: IconName;

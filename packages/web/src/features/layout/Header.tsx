@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { actionIcon, actionsFor, useActionContext } from "../../actions";
-import { handleError } from "../../api/errors";
+import { ActionButton, useActionContext, useActionsFor } from "../../actions";
 import { Icon } from "../../components/Icon";
 import { getGlobals, staticUrl } from "../../lib/globals";
 import { useLayoutStore } from "./layout-store";
@@ -12,10 +11,10 @@ export function Header() {
   const ctx = useActionContext();
   const open = useLayoutStore((state) => state.sidebarOpen);
   const toggle = useLayoutStore((state) => state.toggleSidebar);
-  const actions = actionsFor("header", ctx);
+  const actions = useActionsFor("header", ctx);
 
   return (
-    <header className="app-header">
+    <header className={`app-header${ctx.selectedCount > 0 ? " app-header--selecting" : ""}`}>
       <button
         type="button"
         className="icon-button app-header__menu"
@@ -33,18 +32,13 @@ export function Header() {
       </Link>
       <div className="app-header__actions" data-testid="header-actions">
         {actions.map((action) => (
-          <button
+          <ActionButton
             key={action.id}
-            type="button"
-            className="icon-button"
-            title={t(action.label)}
-            aria-label={t(action.label)}
-            aria-pressed={action.isActive?.(ctx)}
-            data-testid={`action-${action.id}`}
-            onClick={() => Promise.resolve(action.perform(ctx)).catch(handleError)}
-          >
-            <Icon name={actionIcon(action, ctx)} />
-          </button>
+            action={action}
+            ctx={ctx}
+            testId={`action-${action.id}`}
+            className={action.placements.includes("selection") ? "app-header__in-bar" : undefined}
+          />
         ))}
       </div>
     </header>

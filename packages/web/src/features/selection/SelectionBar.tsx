@@ -1,7 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { actionIcon, actionsFor, useActionContext } from "../../actions";
-import { handleError } from "../../api/errors";
-import { Icon } from "../../components/Icon";
+import { ActionButton, useActionContext, useActionsFor } from "../../actions";
 import "./selection-bar.css";
 
 /**
@@ -12,8 +10,8 @@ import "./selection-bar.css";
 export function SelectionBar() {
   const { t } = useTranslation();
   const ctx = useActionContext();
+  const actions = useActionsFor("selection", ctx);
   if (ctx.selectedCount === 0) return null;
-  const actions = actionsFor("selection", ctx);
 
   return (
     <div
@@ -27,18 +25,12 @@ export function SelectionBar() {
       </span>
       <div className="selection-bar__actions">
         {actions.map((action) => (
-          <button
+          <ActionButton
             key={action.id}
-            type="button"
-            className="icon-button"
-            title={t(action.label)}
-            aria-label={t(action.label)}
-            aria-pressed={action.isActive?.(ctx)}
-            data-testid={`selection-action-${action.id}`}
-            onClick={() => Promise.resolve(action.perform(ctx)).catch(handleError)}
-          >
-            <Icon name={actionIcon(action, ctx)} />
-          </button>
+            action={action}
+            ctx={ctx}
+            testId={`selection-action-${action.id}`}
+          />
         ))}
       </div>
     </div>
