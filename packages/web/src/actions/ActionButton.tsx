@@ -26,6 +26,7 @@ export function ActionButton({ action, ctx, testId, className }: ActionButtonPro
   let icon = <Icon name={actionIcon(action, ctx)} />;
   if (status === "busy") icon = <span className="action-button__spinner" aria-hidden="true" />;
   else if (status === "done") icon = <Icon name="check" className="action-button__done" />;
+  const badge = action.badge?.(ctx);
   return (
     <button
       type="button"
@@ -40,6 +41,11 @@ export function ActionButton({ action, ctx, testId, className }: ActionButtonPro
       onClick={() => Promise.resolve(action.perform(ctx)).catch(handleError)}
     >
       {icon}
+      {badge ? (
+        <span className="action-button__badge" data-testid={`${action.id}-count`}>
+          {badge}
+        </span>
+      ) : null}
     </button>
   );
 }

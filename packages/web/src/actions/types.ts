@@ -49,6 +49,8 @@ export interface Action {
   placements: readonly ActionPlacement[];
   /** An icon that follows state, e.g. switch view shows the mode it switches to. */
   iconFor?: (ctx: ActionContext) => IconName;
+  /** A number shown on the button, e.g. download's selection counter; hidden when 0/undefined. */
+  badge?: (ctx: ActionContext) => number | undefined;
   /** A toggle's state (aria-pressed); undefined for plain commands. */
   isActive?: (ctx: ActionContext) => boolean;
   isVisible: (ctx: ActionContext) => boolean;
