@@ -11,6 +11,7 @@ import {
 import {
   DownloadQuerySchema,
   InlineParamsSchema,
+  RawQuerySchema,
   PreviewParamsSchema,
 } from "./schemas/download.js";
 import { ErrorBodySchema } from "./errors.js";
@@ -67,17 +68,20 @@ export const routes = {
   /** Saves a file's content (raw body, streamed). */
   saveResource: { method: "PUT", url: "/api/resources/*", schema: {} },
   deleteResource: { method: "DELETE", url: "/api/resources/*", schema: {} },
-  /** Copy or move (rename) a file or folder; the destination is encoded twice (API.md §2.9). */
+  /**
+   * Copy, move (rename) or unzip (extract into the destination's parent folder) a file or
+   * folder; the destination is encoded twice (API.md §2.9).
+   */
   patchResource: {
     method: "PATCH",
     url: "/api/resources/*",
     schema: { querystring: PatchResourceQuerySchema },
   },
-  /** A file's bytes (ranges, conditionals; HEAD too); folders and archives come later. */
+  /** A file's bytes (ranges, conditionals; HEAD too); a folder or `files=` selection as an archive. */
   raw: {
     method: "GET",
     url: "/api/raw/*",
-    schema: { querystring: DownloadQuerySchema },
+    schema: { querystring: RawQuerySchema },
   },
   /** Redirects to a sandboxed, capability-authorised URL of the file (API.md Part A §11). */
   rawInline: { method: "GET", url: "/api/raw-inline/*", schema: {} },

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { Readable, type Transform } from "node:stream";
+import { Readable, Writable, type Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 
 /** True when a command-line tool is installed (the tests that use it are skipped otherwise). */
@@ -12,8 +12,12 @@ export async function through(input: Buffer, ...transforms: Transform[]): Promis
   for (let i = 0, n = 1; i < input.length; i += n, n = (n * 7 + 13) % 100_000) {
     pieces.push(input.subarray(i, i + n));
   }
-  await pipeline(Readable.from(pieces), ...transforms, async (source: AsyncIterable<Buffer>) => {
-    for await (const c of source) chunks.push(c);
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      chunks.push(chunk);
+      done();
+    },
   });
+  await pipeline([Readable.from(pieces), ...transforms, sink]);
   return Buffer.concat(chunks);
 }

@@ -1,7 +1,7 @@
 import type { BigIntStats } from "node:fs";
 import { stat } from "node:fs/promises";
 import path from "node:path";
-import { badRequest, forbidden, fromErrno } from "../../errors.js";
+import { forbidden, fromErrno } from "../../errors.js";
 import type { ResolvedPath, UserFs } from "../../storage/user-fs.js";
 import type { UserRecord } from "../users/users.store.js";
 import { contentTypeOf } from "./content-headers.js";
@@ -69,15 +69,6 @@ export function createDownloadService(deps: { userFs: (user: UserRecord) => Prom
   return {
     locate,
     openTarget,
-
-    /** GET /api/raw{path} for a single file; folder archives are a later feature. */
-    async file(user: UserRecord, requestPath: string): Promise<FileDownload> {
-      const target = await locate(user, requestPath);
-      if (target.stats.isDirectory()) {
-        throw badRequest("Downloading folders as archives is not available yet");
-      }
-      return openTarget(target);
-    },
   };
 }
 

@@ -109,11 +109,11 @@ describe("GET /api/raw{path}: a single file", () => {
     expect(errorOf(await get("/missing.txt")).code).toBe("NOT_FOUND");
   });
 
-  it("answers a folder with 400: archives are not available yet", async () => {
+  it("answers a folder with a zip archive (features/archive has the details)", async () => {
     for (const p of ["/folder", "/folder/", "/"]) {
       const res = await get(p);
-      expect(res.statusCode, p).toBe(400);
-      expect(errorOf(res).message).toMatch(/archive/i);
+      expect(res.statusCode, p).toBe(200);
+      expect(res.headers["content-type"], p).toBe("application/zip");
     }
   });
 

@@ -1,0 +1,296 @@
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { hasTool } from "../../test/archive-helpers.js";
+import { readArchive, readZip } from "../../test/archive-read.js";
+import { createTestApp, errorOf, type TestContext } from "../../test/helpers.js";
+
+let t: TestContext;
+let token: string;
+let scope: string;
+const BIG = randomBytes(3_000_000);
+const ODD = "name with spaces #%,ü«».txt";
+
+const perm = (download: boolean) => ({
+  admin: false,
+  execute: false,
+  create: true,
+  rename: true,
+  modify: true,
+  delete: true,
+  share: true,
+  download,
+  unzip: true,
+});
+
+beforeEach(async () => {
+  t = await createTestApp();
+  await t.createUser({
+    username: "ada",
+    password: "ada-password-12",
+    fields: {
+      scope: "/ada",
+      perm: perm(true),
+      hideDotfiles: true,
+      rules: [{ allow: false, path: "/docs/secret", regex: false, regexp: { raw: "" } }],
+    },
+  });
+  await t.createUser({
+    username: "eve",
+    password: "eve-password-12",
+    fields: { scope: "/ada", perm: perm(false) },
+  });
+  scope = path.join(t.root, "ada");
+  const docs = path.join(scope, "docs");
+  await mkdir(path.join(docs, "ab"), { recursive: true });
+  await mkdir(path.join(docs, "sub", "deep"), { recursive: true });
+  await mkdir(path.join(docs, "secret"), { recursive: true });
+  await mkdir(path.join(scope, "other"), { recursive: true });
+  await writeFile(path.join(docs, "a.txt"), "alpha\n");
+  await writeFile(path.join(docs, "ab", "b.txt"), "beta\n");
+  await writeFile(path.join(docs, "sub", "deep", "c.txt"), "gamma\n");
+  await writeFile(path.join(docs, "sub", "big.bin"), BIG);
+  await writeFile(path.join(docs, "secret", "s.txt"), "hidden by a rule\n");
+  await writeFile(path.join(docs, ".dotfile"), "hidden file\n");
+  await writeFile(path.join(docs, ODD), "odd name\n");
+  await writeFile(path.join(docs, "back\\slash.txt"), "backslash\n");
+  await writeFile(path.join(scope, "other", "o.txt"), "other\n");
+  await writeFile(path.join(scope, "top.txt"), "top\n");
+  await symlink("../other", path.join(docs, "link-in"));
+  await symlink("/etc", path.join(docs, "link-out"));
+  await symlink("/etc/hostname", path.join(docs, "file-out"));
+  await symlink("missing", path.join(docs, "broken"));
+  await symlink("..", path.join(docs, "sub", "loop"));
+  try {
+    execFileSync("mkfifo", [path.join(docs, "pipe")]);
+  } catch {
+    // no mkfifo: the pipe case is simply not exercised
+  }
+  token = await t.login("ada", "ada-password-12");
+});
+afterEach(() => t.close());
+
+/** The UI's encoding of a selection: each item encoded, then the whole list again. */
+const files = (items: string[]) => encodeURIComponent(items.map(encodeURIComponent).join(","));
+const get = (url: string, auth = token) =>
+  t.app.inject({ method: "GET", url, headers: { "x-auth": auth } });
+
+const EXPECTED_DOCS = {
+  "a.txt": "alpha\n",
+  "ab/b.txt": "beta\n",
+  "sub/deep/c.txt": "gamma\n",
+  [ODD]: "odd name\n",
+  "back_slash.txt": "backslash\n",
+  "link-in/o.txt": "other\n",
+};
+
+function expectDocs(contents: Map<string, Buffer | null>) {
+  for (const [name, text] of Object.entries(EXPECTED_DOCS)) {
+    expect(contents.get(name)?.toString(), name).toBe(text);
+  }
+  expect(contents.get("sub/big.bin")?.equals(BIG)).toBe(true);
+  const names = [...contents.keys()];
+  for (const name of names) {
+    expect(name).not.toMatch(/^\/|(^|\/)\.\.(\/|$)|\\/);
+    expect(name.startsWith("docs/")).toBe(false);
+  }
+  // Rules, hidden files, links out of scope, broken links, loops and pipes stay out.
+  for (const bad of ["secret", ".dotfile", "link-out", "file-out", "broken", "sub/loop", "pipe"]) {
+    expect(names.some((n) => n === bad || n.startsWith(bad + "/"))).toBe(false);
+  }
+}
+
+describe("GET /api/raw{folder}: archives", () => {
+  it("streams a folder as a zip of its contents, with the folder's name", async () => {
+    const res = await get("/api/raw/docs");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/zip");
+    expect(res.headers["content-disposition"]).toMatch(
+      /^attachment; .*filename\*=utf-8''docs\.zip$/,
+    );
+    expect(res.headers["content-length"]).toBeUndefined();
+    expect(res.headers["content-security-policy"]).toContain("script-src 'none'");
+    expectDocs(await readZip(res.rawPayload));
+  });
+
+  for (const algo of ["zip", "tar", "targz", "tarbz2", "tarxz", "tarlz4", "tarsz"]) {
+    it(`round-trips every file in ${algo}`, async () => {
+      const res = await get(`/api/raw/docs?algo=${algo}`);
+      expect(res.statusCode).toBe(200);
+      const ext = algo === "zip" ? ".zip" : "." + algo.replace(/^tar/, "tar.").replace(/\.$/, "");
+      expect(res.headers["content-disposition"]).toMatch(
+        new RegExp(`docs${ext.replace(/\./g, "\\.")}$`),
+      );
+      expectDocs(await readArchive(res.rawPayload, algo));
+    });
+  }
+
+  it("accepts algo=true and an empty algo as zip, refuses unknown formats with 400", async () => {
+    for (const algo of ["true", ""]) {
+      const res = await get(`/api/raw/docs?algo=${algo}`);
+      expect(res.headers["content-type"]).toBe("application/zip");
+    }
+    const bad = await get("/api/raw/docs?algo=rar");
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).message).toMatch(/format/);
+  });
+
+  it("names a selection after its common folder with a leading underscore", async () => {
+    const res = await get(`/api/raw/docs?files=${files(["a.txt", "ab", ODD])}&algo=tar`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-disposition"]).toMatch(/filename\*=utf-8''_docs\.tar$/);
+    const contents = await readArchive(res.rawPayload, "tar");
+    expect([...contents.keys()].sort()).toEqual(["a.txt", "ab/", "ab/b.txt", ODD].sort());
+  });
+
+  it("compares common folders by whole components and keeps relative names", async () => {
+    const res = await get(`/api/raw/?files=${files(["/docs/a.txt", "/docs/ab/b.txt"])}`);
+    expect(res.headers["content-disposition"]).toMatch(/filename\*=utf-8''_docs\.zip$/);
+    expect([...(await readZip(res.rawPayload)).keys()].sort()).toEqual(["a.txt", "ab/b.txt"]);
+  });
+
+  it("uses the scope folder's name for the root and for selections at the root", async () => {
+    const whole = await get("/api/raw/?algo=targz");
+    expect(whole.headers["content-disposition"]).toMatch(/filename\*=utf-8''ada\.tar\.gz$/);
+    const all = await readArchive(whole.rawPayload, "targz");
+    expect(all.get("top.txt")?.toString()).toBe("top\n");
+    expect(all.get("docs/a.txt")?.toString()).toBe("alpha\n");
+    const picked = await get(`/api/raw/?files=${files(["top.txt", "other"])}`);
+    expect(picked.headers["content-disposition"]).toMatch(/filename\*=utf-8''_ada\.zip$/);
+    expect([...(await readZip(picked.rawPayload)).keys()].sort()).toEqual([
+      "other/",
+      "other/o.txt",
+      "top.txt",
+    ]);
+  });
+
+  it("archives a single selected file under its own name", async () => {
+    const res = await get(`/api/raw/docs?files=${files(["a.txt"])}`);
+    expect(res.headers["content-disposition"]).toMatch(/filename\*=utf-8''a\.txt\.zip$/);
+    expect([...(await readZip(res.rawPayload)).keys()]).toEqual(["a.txt"]);
+  });
+
+  it("keeps commas, plus signs and percent signs inside selected names", async () => {
+    await writeFile(path.join(scope, "docs", "x+y, z%20.txt"), "plus\n");
+    const res = await get(`/api/raw/docs?files=${files(["x+y, z%20.txt", "a.txt"])}`);
+    expect(res.statusCode).toBe(200);
+    const contents = await readZip(res.rawPayload);
+    expect(contents.get("x+y, z%20.txt")?.toString()).toBe("plus\n");
+  });
+
+  it("checks every selected path before streaming: rules 403, hidden 403, missing 404", async () => {
+    expect((await get(`/api/raw/docs?files=${files(["secret"])}`)).statusCode).toBe(403);
+    expect((await get(`/api/raw/docs?files=${files([".dotfile"])}`)).statusCode).toBe(403);
+    expect((await get(`/api/raw/docs?files=${files(["a.txt", "nope"])}`)).statusCode).toBe(404);
+    expect((await get(`/api/raw/docs?files=${files(["link-out"])}`)).statusCode).toBe(403);
+  });
+
+  it("keeps traversal in selection entries inside the request path", async () => {
+    for (const entry of ["../top.txt", "../../../etc/passwd", "..%2Ftop.txt", "/../top.txt"]) {
+      const res = await get(`/api/raw/docs?files=${files([entry])}`);
+      // Outside the request path nothing is reachable: missing (404) or a dot name (403).
+      expect([403, 404], entry).toContain(res.statusCode);
+    }
+    const res = await get(`/api/raw/docs?files=${files(["sub/../a.txt"])}`);
+    expect([...(await readZip(res.rawPayload)).keys()]).toEqual(["a.txt"]);
+  });
+
+  it("needs the download permission (403)", async () => {
+    const eve = await t.login("eve", "eve-password-12");
+    const res = await get("/api/raw/docs", eve);
+    expect(res.statusCode).toBe(403);
+  });
+
+  it("answers HEAD with the archive headers and no body", async () => {
+    const res = await t.app.inject({
+      method: "HEAD",
+      url: "/api/raw/docs?algo=tarxz",
+      headers: { "x-auth": token },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/x-xz");
+    expect(res.body).toBe("");
+  });
+
+  it("does not hang on a symlink loop to the folder itself", async () => {
+    await symlink(".", path.join(scope, "docs", "self"));
+    const res = await get("/api/raw/docs?algo=tar");
+    const names = [...(await readArchive(res.rawPayload, "tar")).keys()];
+    expect(names.some((n) => n.startsWith("self/"))).toBe(false);
+  });
+});
+
+describe.skipIf(!hasTool("tar") || !hasTool("unzip"))(
+  "archives checked with the standard tools",
+  () => {
+    const tools: Record<string, { test: string[][]; list: string[] }> = {
+      zip: { test: [["unzip", "-tq"]], list: ["unzip", "-o", "-q"] },
+      tar: { test: [["tar", "-tf"]], list: ["tar", "-xf"] },
+      targz: {
+        test: [
+          ["gzip", "-t"],
+          ["tar", "-tzf"],
+        ],
+        list: ["tar", "-xzf"],
+      },
+      tarbz2: {
+        test: [
+          ["bzip2", "-t"],
+          ["tar", "-tjf"],
+        ],
+        list: ["tar", "-xjf"],
+      },
+      tarxz: {
+        test: [
+          ["xz", "-t"],
+          ["tar", "-tJf"],
+        ],
+        list: ["tar", "-xJf"],
+      },
+      tarlz4: {
+        test: [
+          ["lz4", "-t"],
+          ["tar", "-I", "lz4", "-tf"],
+        ],
+        list: ["tar", "-I", "lz4", "-xf"],
+      },
+    };
+    for (const [algo, { test, list }] of Object.entries(tools)) {
+      const needed = [...test.map((c) => c[0]!), ...(list.includes("lz4") ? ["lz4"] : [])];
+      it.skipIf(!needed.every(hasTool))(`${algo}: tested and extracted byte for byte`, async () => {
+        const res = await get(`/api/raw/docs?algo=${algo}`);
+        const dir = await mkdtemp(path.join(tmpdir(), "scriptorium-archive-"));
+        try {
+          const file = path.join(dir, "archive");
+          await writeFile(file, res.rawPayload);
+          for (const command of test) execFileSync(command[0]!, [...command.slice(1), file]);
+          const out = path.join(dir, "out");
+          await mkdir(out);
+          execFileSync(list[0]!, [
+            ...list.slice(1),
+            file,
+            ...(algo === "zip" ? ["-d", out] : ["-C", out]),
+          ]);
+          const cmp = execFileSync("diff", [
+            "-r",
+            path.join(scope, "docs", "ab"),
+            path.join(out, "ab"),
+          ]);
+          expect(cmp.toString()).toBe("");
+          expect(
+            execFileSync("cmp", [
+              path.join(scope, "docs", "sub", "big.bin"),
+              path.join(out, "sub", "big.bin"),
+            ]).toString(),
+          ).toBe("");
+          expect(execFileSync("cat", [path.join(out, ODD)]).toString()).toBe("odd name\n");
+        } finally {
+          await rm(dir, { recursive: true, force: true });
+        }
+      });
+    }
+  },
+);

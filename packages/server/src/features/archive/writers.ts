@@ -1,0 +1,168 @@
+import { constants } from "node:fs";
+import { open, type FileHandle } from "node:fs/promises";
+import { PassThrough, Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { FastifyBaseLogger } from "fastify";
+import tar from "tar-stream";
+import yazl from "yazl";
+import { createCompressor } from "./codecs/index.js";
+import type { ArchiveFormat } from "./selection.js";
+import type { ArchiveEntry } from "./walk.js";
+
+const CHUNK = 1 << 16;
+
+interface OpenedFile {
+  size: number;
+  /** Exactly `size` bytes: a file that shrank or failed mid-read is padded with zeros when `pad`. */
+  read(pad: boolean): Readable;
+  close(): Promise<void>;
+}
+
+/** Opens a file of the walk; a file that vanished or is no longer regular is skipped (undefined). */
+async function openEntry(
+  entry: ArchiveEntry,
+  log: FastifyBaseLogger,
+): Promise<OpenedFile | undefined> {
+  let handle: FileHandle;
+  try {
+    handle = await open(entry.abs, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (err) {
+    log.warn({ err, entry: entry.name }, "archive entry skipped");
+    return undefined;
+  }
+  const info = await handle.stat().catch(() => undefined);
+  if (!info?.isFile()) {
+    await handle.close();
+    return undefined;
+  }
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await handle.close();
+  };
+  async function* bytes(pad: boolean): AsyncGenerator<Buffer> {
+    let done = 0;
+    try {
+      while (done < info!.size) {
+        const want = Math.min(CHUNK, info!.size - done);
+        const { bytesRead, buffer } = await handle.read(Buffer.alloc(want), 0, want, done);
+        if (bytesRead === 0) break;
+        done += bytesRead;
+        yield buffer.subarray(0, bytesRead);
+      }
+    } catch (err) {
+      log.warn({ err, entry: entry.name }, "archive entry cut short by a read error");
+    } finally {
+      await close();
+    }
+    if (done < info!.size) {
+      if (!pad) return;
+      log.warn({ entry: entry.name }, "archive entry shrank while being read: padded");
+      for (let left = info!.size - done; left > 0; left -= CHUNK) {
+        yield Buffer.alloc(Math.min(CHUNK, left));
+      }
+    }
+  }
+  return { size: info.size, read: (pad) => Readable.from(bytes(pad)), close };
+}
+
+/**
+ * Feeds the walk into a zip (yazl) one file at a time: the next file is opened only when yazl
+ * starts reading the previous one's successor, so memory and open files stay constant and the
+ * pace is the client's.
+ */
+function zipArchive(
+  entries: AsyncIterable<ArchiveEntry>,
+  log: FastifyBaseLogger,
+  signal: AbortSignal,
+): Readable {
+  const zip = new yazl.ZipFile();
+  const produce = async () => {
+    for await (const entry of entries) {
+      if (signal.aborted) break;
+      const options = { mtime: entry.stats.mtime, mode: entry.stats.mode };
+      if (entry.kind === "dir") {
+        zip.addEmptyDirectory(entry.name, options);
+        continue;
+      }
+      const file = await openEntry(entry, log);
+      if (!file) continue;
+      if (signal.aborted) {
+        await file.close();
+        break;
+      }
+      const body = file.read(false);
+      await new Promise<void>((resolve) => {
+        signal.addEventListener("abort", () => resolve(), { once: true });
+        zip.addReadStreamLazy(entry.name, options, (cb) => {
+          resolve();
+          cb(null, body);
+        });
+      });
+      if (signal.aborted) body.destroy();
+    }
+    zip.end();
+  };
+  const out = zip.outputStream as PassThrough;
+  produce().catch((err: unknown) => out.destroy(err as Error));
+  return out;
+}
+
+/** Feeds the walk into a tar stream (tar-stream), each file piped into its entry. */
+function tarArchive(
+  entries: AsyncIterable<ArchiveEntry>,
+  log: FastifyBaseLogger,
+  signal: AbortSignal,
+): Readable {
+  const pack = tar.pack();
+  const produce = async () => {
+    for await (const entry of entries) {
+      if (signal.aborted) break;
+      const header = {
+        name: entry.name,
+        mode: entry.stats.mode & 0o7777,
+        mtime: entry.stats.mtime,
+      };
+      if (entry.kind === "dir") {
+        pack.entry({ ...header, type: "directory" });
+        continue;
+      }
+      const file = await openEntry(entry, log);
+      if (!file) continue;
+      const sink = pack.entry({ ...header, type: "file", size: file.size });
+      await pipeline(file.read(true), sink, { signal });
+    }
+    pack.finalize();
+  };
+  produce().catch((err: unknown) => {
+    if (!signal.aborted) log.warn({ err }, "archive stopped");
+    pack.destroy(err as Error);
+  });
+  return pack as unknown as Readable;
+}
+
+/**
+ * The archive of a walk as a stream, compressed as the format asks. Nothing is buffered beyond
+ * a block of the compressor: when the client stops reading, the walk waits; when it goes away
+ * (the returned stream is destroyed), the walk stops and open files are closed.
+ */
+export function archiveStream(
+  format: ArchiveFormat,
+  entries: AsyncIterable<ArchiveEntry>,
+  log: FastifyBaseLogger,
+): Readable {
+  const controller = new AbortController();
+  const out = new PassThrough();
+  out.once("close", () => controller.abort());
+  const source =
+    format.kind === "zip"
+      ? zipArchive(entries, log, controller.signal)
+      : tarArchive(entries, log, controller.signal);
+  const stages = format.compression ? [createCompressor(format.compression)] : [];
+  pipeline([source, ...stages, out]).catch((err: unknown) => {
+    if (!controller.signal.aborted) log.warn({ err }, "archive stream failed");
+    controller.abort();
+  });
+  return out;
+}
