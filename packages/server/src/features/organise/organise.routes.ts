@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { routes } from "@scriptorium/shared";
 import { typed } from "../../lib/app-type.js";
+import { wildcardPath } from "../../lib/route-params.js";
 import { requireAuth } from "../../plugins/auth.js";
 import type { OrganiseService } from "./organise.service.js";
 
@@ -12,8 +13,11 @@ export function organiseRoutes(organise: OrganiseService) {
       ...routes.patchResource,
       config: { auth: true },
       handler: async (request, reply) => {
-        const path = "/" + ((request.params as { "*"?: string })["*"] ?? "");
-        await organise.patch(requireAuth(request).user, path, request.query);
+        await organise.patch(
+          requireAuth(request).user,
+          wildcardPath(request.params),
+          request.query,
+        );
         return reply.type("text/plain; charset=utf-8").send("200 OK");
       },
     });

@@ -2,10 +2,9 @@ import type { FastifyInstance } from "fastify";
 import type { Readable } from "node:stream";
 import { routes } from "@scriptorium/shared";
 import { typed } from "../../lib/app-type.js";
+import { wildcardPath } from "../../lib/route-params.js";
 import { requireAuth } from "../../plugins/auth.js";
 import type { ResourcesService } from "./resources.service.js";
-
-const wildcard = (params: unknown) => "/" + ((params as { "*"?: string })["*"] ?? "");
 
 /** GET, POST, PUT and DELETE /api/resources{path}. Upload bodies stream straight to disk. */
 export function resourcesRoutes(resources: ResourcesService) {
@@ -19,7 +18,11 @@ export function resourcesRoutes(resources: ResourcesService) {
       ...routes.getResource,
       config: { auth: true },
       handler: (request) =>
-        resources.get(requireAuth(request).user, wildcard(request.params), request.query.checksum),
+        resources.get(
+          requireAuth(request).user,
+          wildcardPath(request.params),
+          request.query.checksum,
+        ),
     });
 
     app.route({
@@ -30,7 +33,7 @@ export function resourcesRoutes(resources: ResourcesService) {
         const body = request.body as Readable | undefined;
         const etag = await resources.create(
           requireAuth(request).user,
-          wildcard(request.params),
+          wildcardPath(request.params),
           override,
           body,
         );
@@ -46,7 +49,7 @@ export function resourcesRoutes(resources: ResourcesService) {
         const body = request.body as Readable | undefined;
         const etag = await resources.save(
           requireAuth(request).user,
-          wildcard(request.params),
+          wildcardPath(request.params),
           body,
         );
         return reply.header("ETag", etag).type("text/plain; charset=utf-8").send("200 OK");
@@ -57,7 +60,7 @@ export function resourcesRoutes(resources: ResourcesService) {
       ...routes.deleteResource,
       config: { auth: true },
       handler: async (request, reply) => {
-        await resources.remove(requireAuth(request).user, wildcard(request.params));
+        await resources.remove(requireAuth(request).user, wildcardPath(request.params));
         return reply.status(204).send();
       },
     });

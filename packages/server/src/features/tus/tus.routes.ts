@@ -2,10 +2,9 @@ import type { FastifyInstance } from "fastify";
 import type { Readable } from "node:stream";
 import { routes } from "@scriptorium/shared";
 import { typed } from "../../lib/app-type.js";
+import { wildcardPath } from "../../lib/route-params.js";
 import { requireAuth } from "../../plugins/auth.js";
 import type { TusService } from "./tus.service.js";
-
-const wildcard = (params: unknown) => "/" + ((params as { "*"?: string })["*"] ?? "");
 
 /** /api/tus{path}: POST, HEAD/GET, PATCH and DELETE of resumable uploads. */
 export function tusRoutes(tus: TusService) {
@@ -24,7 +23,7 @@ export function tusRoutes(tus: TusService) {
         const user = requireAuth(request).user;
         await tus.create(
           user,
-          wildcard(request.params),
+          wildcardPath(request.params),
           request.query.override === "true",
           request.headers["upload-length"],
         );
@@ -38,7 +37,7 @@ export function tusRoutes(tus: TusService) {
       handler: async (request, reply) => {
         const { offset, length } = await tus.offset(
           requireAuth(request).user,
-          wildcard(request.params),
+          wildcardPath(request.params),
         );
         return reply
           .headers({
@@ -56,7 +55,7 @@ export function tusRoutes(tus: TusService) {
       handler: async (request, reply) => {
         const offset = await tus.append(
           requireAuth(request).user,
-          wildcard(request.params),
+          wildcardPath(request.params),
           request.headers["upload-offset"],
           request.body as Readable | undefined,
         );
@@ -68,7 +67,7 @@ export function tusRoutes(tus: TusService) {
       ...routes.tusCancel,
       config: { auth: true },
       handler: async (request, reply) => {
-        await tus.cancel(requireAuth(request).user, wildcard(request.params));
+        await tus.cancel(requireAuth(request).user, wildcardPath(request.params));
         return reply.status(204).send();
       },
     });

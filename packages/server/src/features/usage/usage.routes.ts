@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { routes } from "@scriptorium/shared";
 import { typed } from "../../lib/app-type.js";
+import { wildcardPath } from "../../lib/route-params.js";
 import { requireAuth } from "../../plugins/auth.js";
 import type { ResourcesService } from "../resources/resources.service.js";
 import { diskUsage } from "./usage.service.js";
@@ -13,8 +14,8 @@ export function usageRoutes(resources: ResourcesService) {
       ...routes.usage,
       config: { auth: true },
       handler: async (request) => {
-        const path = "/" + ((request.params as { "*"?: string })["*"] ?? "");
-        return diskUsage(await resources.userFs(requireAuth(request).user), path);
+        const fs = await resources.userFs(requireAuth(request).user);
+        return diskUsage(fs, wildcardPath(request.params));
       },
     });
   };
