@@ -22,7 +22,7 @@ export function ActionButton({ action, ctx, testId, className }: ActionButtonPro
   const { t } = useTranslation();
   const status = useActionStatus(action.id);
   const label = t(action.label);
-  const enabled = status !== "busy" && action.isVisible(ctx);
+  const enabled = (status !== "busy" || action.concurrent === true) && action.isVisible(ctx);
   let icon = <Icon name={actionIcon(action, ctx)} />;
   if (status === "busy") icon = <span className="action-button__spinner" aria-hidden="true" />;
   else if (status === "done") icon = <Icon name="check" className="action-button__done" />;

@@ -17,6 +17,8 @@ export interface ActionContext {
   current: CurrentResource | null;
   /** How many items of the listing are selected. */
   selectedCount: number;
+  /** Names of the selected items of the listing. */
+  selected: ReadonlySet<string>;
   /** Multiple-selection mode of the listing. */
   multiple: boolean;
   /** Server state, for actions that change files (listings reload after them). */
@@ -53,6 +55,8 @@ export interface Action {
   badge?: (ctx: ActionContext) => number | undefined;
   /** A toggle's state (aria-pressed); undefined for plain commands. */
   isActive?: (ctx: ActionContext) => boolean;
+  /** May run again while its earlier work still runs (upload adds files to the queue). */
+  concurrent?: boolean;
   isVisible: (ctx: ActionContext) => boolean;
   perform: (ctx: ActionContext) => void | Promise<void>;
 }

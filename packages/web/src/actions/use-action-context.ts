@@ -4,7 +4,11 @@ import { useLocation, useNavigate } from "react-router";
 import { useUser } from "../features/auth/auth-store";
 import { useCurrentResourceStore } from "../features/files/current-resource";
 import { showPrompt } from "../features/prompts/prompt-store";
-import { useMultipleMode, useSelectedCount } from "../features/selection/selection-store";
+import {
+  useMultipleMode,
+  useSelectedCount,
+  useSelectionStore,
+} from "../features/selection/selection-store";
 import { getGlobals } from "../lib/globals";
 import type { ActionContext } from "./types";
 
@@ -14,6 +18,7 @@ export function useActionContext(): ActionContext {
   const navigate = useNavigate();
   const current = useCurrentResourceStore((state) => state.current);
   const selectedCount = useSelectedCount();
+  const selected = useSelectionStore((state) => state.selected);
   const multiple = useMultipleMode();
   const queryClient = useQueryClient();
   return useMemo(
@@ -25,9 +30,10 @@ export function useActionContext(): ActionContext {
       showPrompt,
       current,
       selectedCount,
+      selected,
       multiple,
       queryClient,
     }),
-    [user, pathname, navigate, current, selectedCount, multiple, queryClient],
+    [user, pathname, navigate, current, selectedCount, selected, multiple, queryClient],
   );
 }
