@@ -7,12 +7,15 @@ import {
   switchViewAction,
 } from "./listing";
 import { registerActions } from "./registry";
+import { downloadAction, uploadAction } from "./transfer";
 
 registerActions(
   helpAction,
   newDirAction,
   newFileAction,
   switchViewAction,
+  downloadAction,
+  uploadAction,
   infoAction,
   selectMultipleAction,
   selectAllAction,

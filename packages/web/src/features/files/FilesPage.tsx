@@ -12,6 +12,7 @@ import { Listing } from "../listing/Listing";
 import { Preview } from "../preview/Preview";
 import { SelectionBar } from "../selection/SelectionBar";
 import { enterScope, leaveScope } from "../selection/selection-store";
+import { UploadDropZone } from "../upload/UploadDropZone";
 import { Breadcrumbs } from "./Breadcrumbs";
 import { setCurrentResource } from "./current-resource";
 import { isDataMismatch, useResource } from "./resource-api";
@@ -22,7 +23,9 @@ function ResourceView({ resource, path }: { resource: Resource; path: string }) 
   if (resource.isDir) {
     return (
       <>
-        <Listing resource={resource} path={path} />
+        <UploadDropZone>
+          <Listing resource={resource} path={path} />
+        </UploadDropZone>
         <SelectionBar />
       </>
     );

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { Header } from "./Header";
 import { useLayoutStore } from "./layout-store";
+import { UploadStatus } from "../upload/UploadStatus";
 import { Sidebar } from "./Sidebar";
 import "./layout.css";
 
@@ -22,6 +23,7 @@ export function Layout() {
       <main className="app-main" id="main">
         <Outlet />
       </main>
+      <UploadStatus />
     </div>
   );
 }

@@ -1,5 +1,9 @@
 import { useEffect, type ComponentType } from "react";
+import { DownloadPrompt } from "../download/DownloadPrompt";
 import { DiscardPrompt } from "../editor/DiscardPrompt";
+import { ReplacePrompt } from "../upload/ReplacePrompt";
+import { UploadPrompt } from "../upload/UploadPrompt";
+import { ConfirmPrompt } from "./ConfirmPrompt";
 import { ErrorPrompt } from "./ErrorPrompt";
 import { HelpPrompt } from "./HelpPrompt";
 import { InfoPrompt } from "./InfoPrompt";
@@ -19,6 +23,10 @@ const PROMPTS: { [N in PromptName]: ComponentType<PromptProps<Extract<PromptSpec
     info: InfoPrompt,
     discardEditorChanges: DiscardPrompt,
     error: ErrorPrompt,
+    confirm: ConfirmPrompt,
+    upload: UploadPrompt,
+    replace: ReplacePrompt,
+    download: DownloadPrompt,
   };
 
 /** Renders the prompt on screen (the oldest in the stack); Escape closes it. */

@@ -1,5 +1,7 @@
 import type { Item, Resource } from "@scriptorium/shared";
 import { create } from "zustand";
+import type { DownloadPromptSpec } from "../download/prompt-specs";
+import type { UploadPromptSpec } from "../upload/prompt-specs";
 
 /** The dialogs implemented so far (SPEC.md §2 Dialogs); later features add their own names. */
 export type PromptSpec =
@@ -11,6 +13,11 @@ export type PromptSpec =
   | { name: "info"; item: Item | Resource }
   /** Leaving the editor with unsaved changes; `onDiscard` lets the navigation go on. */
   | { name: "discardEditorChanges"; onDiscard: () => void }
+  /** A yes/no question (aborting uploads, overwriting on unzip). */
+  | { name: "confirm"; title: string; message: string; confirmLabel: string; onConfirm: () => void }
+  /** upload and replace (features/upload), download, unzip. */
+  | UploadPromptSpec
+  | DownloadPromptSpec
   | { name: "error"; message: string };
 
 export type PromptName = PromptSpec["name"];

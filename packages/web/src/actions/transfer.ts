@@ -1,0 +1,49 @@
+import { currentFolder } from "../features/files/current-resource";
+import { fileUrls } from "../features/files/resource-api";
+import { startDownload } from "../features/download/download";
+import type { Action, ActionContext } from "./types";
+
+/** A folder listing is on screen. */
+const inListing = (ctx: ActionContext) => Boolean(ctx.current?.resource.isDir);
+
+/** The selected items of the listing on screen, in listing order. */
+function selectedItems(ctx: ActionContext) {
+  if (!ctx.current?.resource.isDir || ctx.selected.size === 0) return [];
+  return (ctx.current.resource.items ?? []).filter((item) => ctx.selected.has(item.name));
+}
+
+/** Files or a folder into the folder on screen (create permission; SPEC.md §2). */
+export const uploadAction: Action = {
+  id: "upload",
+  label: "upload.action",
+  icon: "upload",
+  placements: ["header"],
+  // More files may be added while earlier ones upload.
+  concurrent: true,
+  isVisible: (ctx) => inListing(ctx) && Boolean(ctx.user?.perm.create),
+  perform: (ctx) => ctx.showPrompt({ name: "upload" }),
+};
+
+/**
+ * SPEC.md §5: one selected file downloads directly; a folder, several items or nothing
+ * selected (the folder on screen) open the format chooser. The button counts the selection.
+ */
+export const downloadAction: Action = {
+  id: "download",
+  label: "download.action",
+  icon: "download",
+  shortcut: { key: "s", mod: true },
+  placements: ["header", "selection"],
+  badge: (ctx) => ctx.selectedCount || undefined,
+  isVisible: (ctx) => inListing(ctx) && Boolean(ctx.user?.perm.download),
+  perform: (ctx) => {
+    const items = selectedItems(ctx);
+    const [first] = items;
+    if (items.length === 1 && first && !first.isDir) {
+      startDownload(fileUrls.raw(first.path));
+      return;
+    }
+    const paths = items.length > 0 ? items.map((item) => item.path) : [currentFolder(ctx.current)];
+    ctx.showPrompt({ name: "download", paths });
+  },
+};

@@ -1,0 +1,42 @@
+import type { ChangeEvent } from "react";
+import { handleError } from "../../api/errors";
+import { currentFolder } from "../files/current-resource";
+import { pickedFromInput } from "./picked";
+import { startUpload } from "./start-upload";
+import { registerUploadInput } from "./upload-inputs";
+
+/** Chromium, Firefox and Safari all read this non-standard attribute for folder choosers. */
+const FOLDER_INPUT = { webkitdirectory: "" } as Record<string, string>;
+
+function onChange(event: ChangeEvent<HTMLInputElement>) {
+  const input = event.currentTarget;
+  const picked = pickedFromInput(input.files ?? []);
+  // The same file may be chosen again later.
+  input.value = "";
+  startUpload(picked, currentFolder()).catch(handleError);
+}
+
+/** The hidden file inputs the upload prompt opens. */
+export function UploadInputs() {
+  return (
+    <>
+      <input
+        ref={(el) => registerUploadInput("files", el)}
+        type="file"
+        multiple
+        hidden
+        data-testid="upload-input-files"
+        onChange={onChange}
+      />
+      <input
+        ref={(el) => registerUploadInput("folder", el)}
+        type="file"
+        multiple
+        hidden
+        data-testid="upload-input-folder"
+        onChange={onChange}
+        {...FOLDER_INPUT}
+      />
+    </>
+  );
+}

@@ -1,0 +1,168 @@
+import { useTranslation } from "react-i18next";
+import { Icon } from "../../components/Icon";
+import { formatBytes } from "../../lib/format-bytes";
+import { showPrompt } from "../prompts/prompt-store";
+import { etaSeconds, formatEta, formatSpeed, percentDone } from "./speed";
+import {
+  abortAllUploads,
+  abortUpload,
+  dismissUploads,
+  sentBytes,
+  toggleUploadPanel,
+  totalBytes,
+  useUploadStore,
+} from "./upload-store";
+import type { UploadJob } from "./upload-types";
+
+/** Rows drawn at most; a folder of thousands of files shows the first ones and a count. */
+const MAX_ROWS = 200;
+
+function UploadItem({ job, onAbort }: { job: UploadJob; onAbort: (job: UploadJob) => void }) {
+  const { t } = useTranslation();
+  const percent = job.state === "done" ? 100 : percentDone(job.sent, job.size);
+  const pending = job.state === "queued" || job.state === "active";
+  return (
+    <li
+      className={`upload-item upload-item--${job.state}`}
+      data-testid="upload-item"
+      data-name={job.name}
+      data-state={job.state}
+    >
+      <div className="upload-item__line">
+        <Icon name={job.type === "dir" ? "folder" : "file"} size={18} />
+        <bdi className="upload-item__name" title={job.name}>
+          {job.name}
+        </bdi>
+        <span className="upload-item__state">
+          {job.state === "active" ? `${percent}%` : t(`upload.states.${job.state}`)}
+        </span>
+        {pending && (
+          <button
+            type="button"
+            className="icon-button upload-item__abort"
+            aria-label={t("upload.abortOne", { name: job.name })}
+            title={t("upload.abortOne", { name: job.name })}
+            data-testid="upload-item-abort"
+            onClick={() => onAbort(job)}
+          >
+            <Icon name="close" size={16} />
+          </button>
+        )}
+      </div>
+      {job.error ? (
+        <p className="upload-item__error" role="alert">
+          {job.error}
+        </p>
+      ) : (
+        <div className="upload-bar" aria-hidden="true">
+          <div className="upload-bar__fill" style={{ width: `${percent}%` }} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The upload panel (SPEC.md §2, §9): file count, speed, ETA, percent and bytes of the batch,
+ * a bar per file, collapse, and abort with a confirmation. After a batch with failures it stays
+ * with the failed files until closed.
+ */
+export function UploadPanel() {
+  const { t } = useTranslation();
+  const jobs = useUploadStore((state) => state.jobs);
+  const status = useUploadStore((state) => state.status);
+  const speed = useUploadStore((state) => state.speed);
+  const collapsed = useUploadStore((state) => state.collapsed);
+  if (jobs.length === 0) return null;
+
+  const uploading = status === "uploading";
+  const sent = sentBytes(jobs);
+  const total = totalBytes(jobs);
+  const files = jobs.filter((job) => job.type === "file").length;
+  const finished = jobs.filter((job) => job.state === "done" || job.state === "error").length;
+  const percent = total > 0 ? percentDone(sent, total) : percentDone(finished, jobs.length);
+  const eta = formatEta(etaSeconds(total - sent, speed));
+
+  const confirm = (message: string, onConfirm: () => void) =>
+    showPrompt({
+      name: "confirm",
+      title: t("upload.abortTitle"),
+      message,
+      confirmLabel: t("upload.abort"),
+      onConfirm,
+    });
+  const abortAll = () => confirm(t("upload.abortMessage"), () => void abortAllUploads());
+  const abortOne = (job: UploadJob) =>
+    confirm(t("upload.abortOneMessage", { name: job.name }), () => void abortUpload(job.id));
+
+  return (
+    <section
+      className={`upload-panel${collapsed ? " upload-panel--collapsed" : ""}`}
+      aria-label={t("upload.panel")}
+      data-testid="upload-panel"
+      data-status={status}
+    >
+      <div className="upload-panel__head">
+        <div className="upload-panel__title">
+          <strong data-testid="upload-count">{t("upload.fileCount", { count: files })}</strong>
+          <span data-testid="upload-percent">{percent}%</span>
+        </div>
+        <button
+          type="button"
+          className="icon-button"
+          aria-expanded={!collapsed}
+          aria-label={t(collapsed ? "upload.expand" : "upload.collapse")}
+          title={t(collapsed ? "upload.expand" : "upload.collapse")}
+          data-testid="upload-panel-toggle"
+          onClick={toggleUploadPanel}
+        >
+          <Icon name={collapsed ? "arrowUp" : "arrowDown"} size={20} />
+        </button>
+        {uploading ? (
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t("upload.abort")}
+            title={t("upload.abort")}
+            data-testid="upload-abort"
+            onClick={abortAll}
+          >
+            <Icon name="close" size={20} />
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t("buttons.close")}
+            title={t("buttons.close")}
+            data-testid="upload-dismiss"
+            onClick={dismissUploads}
+          >
+            <Icon name="close" size={20} />
+          </button>
+        )}
+      </div>
+      <div className="upload-panel__stats" aria-live="off">
+        <span data-testid="upload-bytes">
+          {t("upload.bytes", { sent: formatBytes(sent), total: formatBytes(total) })}
+        </span>
+        <span data-testid="upload-speed">{t("upload.speed", { speed: formatSpeed(speed) })}</span>
+        <span data-testid="upload-eta" title={t("upload.etaLabel")}>
+          {t("upload.eta", { eta })}
+        </span>
+      </div>
+      {!collapsed && (
+        <ul className="upload-panel__items">
+          {jobs.slice(0, MAX_ROWS).map((job) => (
+            <UploadItem key={job.id} job={job} onAbort={abortOne} />
+          ))}
+          {jobs.length > MAX_ROWS && (
+            <li className="upload-panel__more muted">
+              {t("upload.more", { count: jobs.length - MAX_ROWS })}
+            </li>
+          )}
+        </ul>
+      )}
+    </section>
+  );
+}
