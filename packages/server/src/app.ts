@@ -14,6 +14,8 @@ import { usageRoutes } from "./features/usage/usage.routes.js";
 import { resourcesRoutes } from "./features/resources/resources.routes.js";
 import { organiseRoutes } from "./features/organise/organise.routes.js";
 import { createOrganiseService } from "./features/organise/organise.service.js";
+import { createExtractService } from "./features/extract/extract.service.js";
+import type { ExtractLimits } from "./features/extract/policy.js";
 import { createResourcesService } from "./features/resources/resources.service.js";
 import { createFileEvents } from "./storage/events.js";
 import { tusRoutes } from "./features/tus/tus.routes.js";
@@ -55,6 +57,8 @@ export interface AppOptions {
   previewConcurrency?: number;
   /** Replaces rename(2) in moves: tests simulate a cross-device move with it. */
   moveRename?: RenameFn;
+  /** Limits of archive extraction (default 100,000 entries, 50 GiB, ratio 1000). */
+  extractLimits?: Partial<ExtractLimits>;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -97,7 +101,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const events = createFileEvents();
   const resources = createResourcesService({ root, settings, events });
-  const organise = createOrganiseService({ resources, events, rename: options.moveRename });
+  const extract = createExtractService({ resources, events, limits: options.extractLimits });
+  const organise = createOrganiseService({
+    resources,
+    events,
+    rename: options.moveRename,
+    extract,
+  });
   const tus = createTusService({ resources, uploads: createUploadsStore(db), events });
   // Abandoned uploads (idle for a day) are removed at start and every hour.
   const sweep = () =>

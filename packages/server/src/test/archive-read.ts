@@ -40,7 +40,7 @@ export async function readTar(data: Buffer, compression?: Compression): Promise<
   const extract = tar.extract();
   extract.on("entry", (header, stream, next) => {
     const chunks: Buffer[] = [];
-    stream.on("data", (c: Buffer) => chunks.push(c));
+    stream.on("data", (c: unknown) => chunks.push(c as Buffer));
     stream.on("end", () => {
       out.set(
         header.type === "directory" ? header.name.replace(/\/?$/, "/") : header.name,

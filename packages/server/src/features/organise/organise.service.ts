@@ -4,6 +4,7 @@ import { AppError, badRequest, conflict, forbidden, fromErrno, notFound } from "
 import type { FileEvents } from "../../storage/events.js";
 import type { ResourcesService } from "../resources/resources.service.js";
 import type { UserRecord } from "../users/users.store.js";
+import type { ExtractService } from "../extract/extract.service.js";
 import { copyEntry } from "./copy-tree.js";
 import { moveEntry, type RenameFn } from "./move.js";
 import { versionedName } from "./versioned-name.js";
@@ -37,10 +38,13 @@ export function createOrganiseService(deps: {
   events: FileEvents;
   /** For tests of the cross-device fallback. */
   rename?: RenameFn;
+  /** `action=unzip` is handed to the extraction feature. */
+  extract?: ExtractService;
 }) {
   return {
     async patch(user: UserRecord, requestPath: string, query: PatchQuery): Promise<void> {
       const action = query.action ?? "";
+      if (action === "unzip" && deps.extract) return deps.extract.unzip(user, requestPath, query);
       if (action !== "copy" && action !== "rename") {
         throw badRequest(`Unsupported action "${action}"`);
       }

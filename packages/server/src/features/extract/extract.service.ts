@@ -1,0 +1,106 @@
+import { mkdir, readdir, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { AppError, badRequest, conflict, forbidden, fromErrno } from "../../errors.js";
+import { tempNameFor } from "../../storage/atomic-write.js";
+import type { FileEvents } from "../../storage/events.js";
+import type { ResourcesService } from "../resources/resources.service.js";
+import type { UserRecord } from "../users/users.store.js";
+import { decodeDestination, type PatchQuery } from "../organise/organise.service.js";
+import { archiveKind, type ArchiveKind } from "./formats.js";
+import {
+  createTracker,
+  DEFAULT_EXTRACT_LIMITS,
+  refused,
+  type ExtractLimits,
+  type Tracker,
+} from "./policy.js";
+import { extractRar } from "./rar-reader.js";
+import { extractSingle, extractTar, extractZip, type Precheck } from "./readers.js";
+import { createStaging, existingIn, placeInto, type Staging } from "./staging.js";
+
+function readArchive(
+  kind: ArchiveKind,
+  file: string,
+  staging: Staging,
+  tracker: Tracker,
+  precheck: Precheck,
+): Promise<void> {
+  switch (kind.kind) {
+    case "zip":
+      return extractZip(file, staging, tracker, precheck);
+    case "rar":
+      return extractRar(file, staging, tracker, precheck);
+    case "tar":
+      return extractTar(file, kind.compression, staging, tracker);
+    case "single":
+      return extractSingle(file, kind.compression, kind.output, staging, precheck);
+  }
+}
+
+/** Errors of our checks pass through; filesystem errors keep their status; the rest is a damaged archive (400). */
+function asApiError(err: unknown): unknown {
+  if (err instanceof AppError) return err;
+  const errno = fromErrno(err);
+  if (errno) return errno;
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  if (code === "ENOSPC" || code === "EIO" || code === "EMFILE") return err;
+  return refused(`it is damaged or cannot be read (${(err as Error).message})`);
+}
+
+/**
+ * PATCH ?action=unzip (API.md §2.9 and Part A §8): extracts an archive into the parent folder
+ * of `destination`, all or nothing. Everything goes into a hidden staging folder next to the
+ * results; conflicts with existing names are 409 (unless `override`, which needs modify too);
+ * unsafe entries and archive bombs are 400; then the staged entries are renamed into place. The
+ * staging folder is removed whatever happens.
+ */
+export function createExtractService(deps: {
+  resources: ResourcesService;
+  events: FileEvents;
+  limits?: Partial<ExtractLimits>;
+}) {
+  const limits: ExtractLimits = { ...DEFAULT_EXTRACT_LIMITS, ...deps.limits };
+  return {
+    async unzip(user: UserRecord, requestPath: string, query: PatchQuery): Promise<void> {
+      if (!user.perm.unzip) throw forbidden("You may not extract archives");
+      const override = query.override === "true";
+      if (override && !user.perm.modify) throw forbidden("You may not overwrite files");
+      const fs = await deps.resources.userFs(user);
+      const src = await fs.resolve(requestPath);
+      const dst = await fs.resolve(decodeDestination(query.destination), { followLink: false });
+      const target = await fs.resolve(path.posix.dirname(dst.path));
+      const info = await stat(src.abs).catch((err: unknown) => {
+        throw fromErrno(err) ?? err;
+      });
+      if (!info.isFile()) throw badRequest("Only files can be extracted");
+      const kind = archiveKind(path.posix.basename(src.path));
+      await mkdir(target.abs, { recursive: true });
+      if (!(await stat(target.abs)).isDirectory())
+        throw badRequest("The destination is not a folder");
+
+      const stagingDir = tempNameFor(path.join(target.abs, path.basename(src.abs)));
+      await mkdir(stagingDir);
+      try {
+        const tracker = createTracker(limits, info.size);
+        const allowed = (rel: string) => fs.allowed(path.posix.join(target.path, rel));
+        const staging = createStaging(stagingDir, tracker, allowed);
+        const checkConflicts = async (names: string[]) => {
+          if (override) return;
+          const clash = await existingIn(target.abs, names);
+          if (clash.length > 0) throw conflict(`"${clash[0]}" already exists in the destination`);
+        };
+        await readArchive(kind, src.abs, staging, tracker, checkConflicts);
+        await staging.finish();
+        await checkConflicts(await readdir(stagingDir));
+        await placeInto(stagingDir, target.abs, override);
+      } catch (err) {
+        throw asApiError(err);
+      } finally {
+        await rm(stagingDir, { recursive: true, force: true });
+      }
+      deps.events.emit({ type: "extracted", userId: user.id, abs: src.abs, to: target.abs });
+    },
+  };
+}
+
+export type ExtractService = ReturnType<typeof createExtractService>;
