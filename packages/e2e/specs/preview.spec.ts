@@ -10,12 +10,18 @@ test("preview a manuscript image and move to the next one", async ({ page }) => 
   await expect
     .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
     .toBeGreaterThan(0);
+  const position = page.getByTestId("preview-position");
+  await expect(position).toHaveText(/1\D+3/);
   await page.getByTestId("preview-next").click();
   await expect(page).toHaveURL(/folio-001v\.jpg$/);
+  // Keys act on the preview once the next file has loaded.
+  await expect(position).toHaveText(/2\D+3/);
   await page.keyboard.press("ArrowRight");
   await expect(page).toHaveURL(/folio-002r\.png$/);
+  await expect(position).toHaveText(/3\D+3/);
   await page.keyboard.press("ArrowLeft");
   await expect(page).toHaveURL(/folio-001v\.jpg$/);
+  await expect(position).toHaveText(/2\D+3/);
   await page.keyboard.press("Escape");
   await expect(page).toHaveURL(/\/files\/Manoscritti\/$/);
 });
