@@ -6,6 +6,15 @@ import {
   selectMultipleAction,
   switchViewAction,
 } from "./listing";
+import {
+  clipboardCopyAction,
+  clipboardCutAction,
+  copyAction,
+  deleteAction,
+  moveAction,
+  pasteAction,
+  renameAction,
+} from "./organise";
 import { registerActions } from "./registry";
 import { downloadAction, uploadAction } from "./transfer";
 
@@ -13,6 +22,11 @@ registerActions(
   helpAction,
   newDirAction,
   newFileAction,
+  // SPEC.md §2 header order: … rename, copy, move, delete, … switch view, … info.
+  renameAction,
+  copyAction,
+  moveAction,
+  deleteAction,
   switchViewAction,
   downloadAction,
   uploadAction,
@@ -20,6 +34,9 @@ registerActions(
   selectMultipleAction,
   selectAllAction,
   clearSelectionAction,
+  clipboardCopyAction,
+  clipboardCutAction,
+  pasteAction,
 );
 
 export { ActionButton } from "./ActionButton";

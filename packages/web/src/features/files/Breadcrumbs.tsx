@@ -1,7 +1,16 @@
 import { useTranslation } from "react-i18next";
+import type { ComponentProps } from "react";
 import { Link } from "react-router";
 import { Icon } from "../../components/Icon";
 import { breadcrumbs } from "../../lib/breadcrumbs";
+import { decodePath } from "../../lib/paths";
+import { useFolderDrop } from "../organise/use-folder-drop";
+
+/** A crumb link that takes items dragged from the listing (features/organise). */
+function CrumbLink({ to, ...props }: ComponentProps<typeof Link> & { to: string }) {
+  const drop = useFolderDrop(decodePath(to.slice("/files".length)));
+  return <Link to={to} {...props} {...drop} />;
+}
 
 /** The home link and the last 3 levels of `path` (the percent-encoded part after /files). */
 export function Breadcrumbs({ path }: { path: string }) {
@@ -9,20 +18,20 @@ export function Breadcrumbs({ path }: { path: string }) {
   const crumbs = breadcrumbs(path);
   return (
     <nav className="breadcrumbs" aria-label={t("files.breadcrumbs")} data-testid="breadcrumbs">
-      <Link to="/files/" className="breadcrumbs__item" aria-label={t("sidebar.myFiles")}>
+      <CrumbLink to="/files/" className="breadcrumbs__item" aria-label={t("sidebar.myFiles")}>
         <Icon name="home" size={20} />
-      </Link>
+      </CrumbLink>
       {crumbs.map((crumb, index) => (
         <span key={`${index}-${crumb.to}`} className="breadcrumbs__part">
           <Icon name="chevron" size={16} className="breadcrumbs__sep" />
           {crumb.to ? (
-            <Link
+            <CrumbLink
               to={crumb.to}
               className="breadcrumbs__item"
               aria-current={index === crumbs.length - 1 ? "page" : undefined}
             >
               {crumb.name}
-            </Link>
+            </CrumbLink>
           ) : (
             <span className="breadcrumbs__item">{crumb.name}</span>
           )}

@@ -1,6 +1,7 @@
 import type { Item } from "@scriptorium/shared";
 import { memo, type CSSProperties, type KeyboardEvent, type MouseEvent } from "react";
 import { formatBytes } from "../../lib/format-bytes";
+import { useItemOrganise } from "../organise/use-item-organise";
 import { useIsSelected } from "../selection/selection-store";
 import { formatModified } from "./format-date";
 import { ItemIcon } from "./ItemIcon";
@@ -37,6 +38,8 @@ export const ListingItem = memo(function ListingItem({
   style,
 }: ListingItemProps) {
   const selected = useIsSelected(item.name);
+  // Drag to move, folders as drop targets, cut items dimmed (features/organise).
+  const organise = useItemOrganise(item);
   const date = formatModified(item.modified, locale, absoluteDates);
   const size = item.isDir ? "" : formatBytes(item.size);
 
@@ -45,7 +48,7 @@ export const ListingItem = memo(function ListingItem({
       role="option"
       aria-selected={selected}
       tabIndex={0}
-      className={`item item--${variant}${selected ? " item--selected" : ""}`}
+      className={`item item--${variant}${selected ? " item--selected" : ""}${organise.className}`}
       style={style}
       data-testid="listing-item"
       data-name={item.name}
@@ -53,6 +56,7 @@ export const ListingItem = memo(function ListingItem({
       data-type={item.type || undefined}
       onClick={(event) => handlers.click(item, event)}
       onKeyDown={(event) => handlers.keyDown(item, event)}
+      {...organise.props}
     >
       <ItemIcon item={item} size={ICON_SIZES[variant]} />
       {/* The cell follows the page's direction; bdi isolates the name's own direction. */}

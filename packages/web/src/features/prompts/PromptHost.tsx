@@ -1,6 +1,10 @@
 import { useEffect, type ComponentType } from "react";
 import { DownloadPrompt } from "../download/DownloadPrompt";
 import { DiscardPrompt } from "../editor/DiscardPrompt";
+import { DeletePrompt } from "../organise/DeletePrompt";
+import { RenamePrompt } from "../organise/RenamePrompt";
+import { ReplaceRenamePrompt } from "../organise/ReplaceRenamePrompt";
+import { TransferPrompt } from "../organise/TransferPrompt";
 import { ReplacePrompt } from "../upload/ReplacePrompt";
 import { UploadPrompt } from "../upload/UploadPrompt";
 import { ConfirmPrompt } from "./ConfirmPrompt";
@@ -27,6 +31,11 @@ const PROMPTS: { [N in PromptName]: ComponentType<PromptProps<Extract<PromptSpec
     upload: UploadPrompt,
     replace: ReplacePrompt,
     download: DownloadPrompt,
+    rename: RenamePrompt,
+    move: TransferPrompt,
+    copy: TransferPrompt,
+    delete: DeletePrompt,
+    replaceRename: ReplaceRenamePrompt,
   };
 
 /** Renders the prompt on screen (the oldest in the stack); Escape closes it. */

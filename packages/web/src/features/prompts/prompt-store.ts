@@ -1,6 +1,7 @@
 import type { Item, Resource } from "@scriptorium/shared";
 import { create } from "zustand";
 import type { DownloadPromptSpec } from "../download/prompt-specs";
+import type { OrganisePromptSpec } from "../organise/prompt-specs";
 import type { UploadPromptSpec } from "../upload/prompt-specs";
 
 /** The dialogs implemented so far (SPEC.md §2 Dialogs); later features add their own names. */
@@ -18,7 +19,9 @@ export type PromptSpec =
   /** upload and replace (features/upload), download, unzip. */
   | UploadPromptSpec
   | DownloadPromptSpec
-  | { name: "error"; message: string };
+  | { name: "error"; message: string }
+  /** Rename, move, copy, delete and replace-rename (features/organise). */
+  | OrganisePromptSpec;
 
 export type PromptName = PromptSpec["name"];
 

@@ -1,0 +1,89 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { handleError } from "../../api/errors";
+import { Modal } from "../../components/Modal";
+import type { PromptProps } from "../prompts/PromptHost";
+import type { OrganisePromptSpec } from "./prompt-specs";
+import "./organise.css";
+import { checkNewName, renameItem } from "./rename";
+
+type RenameSpec = Extract<OrganisePromptSpec, { name: "rename" }>;
+
+/**
+ * Rename one item (SPEC.md §2, F2). The name without its extension starts selected. The input
+ * is trimmed; an empty name does nothing and an unchanged one just closes. The prompt stays
+ * open on a failure (a name that exists: 409) to try another name.
+ */
+export function RenamePrompt({ spec, close }: PromptProps<RenameSpec>) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { item } = spec;
+  const [name, setName] = useState(item.name);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const check = checkNewName(name, item.name);
+
+  useEffect(() => {
+    const dot = item.isDir ? -1 : item.name.lastIndexOf(".");
+    input.current?.setSelectionRange(0, dot > 0 ? dot : item.name.length);
+  }, [item]);
+
+  const submit = () => {
+    if (busy || check === "empty" || check === "invalid") return;
+    if (check === "unchanged") {
+      close();
+      return;
+    }
+    setBusy(true);
+    renameItem(item, name.trim(), queryClient)
+      .then(close)
+      .catch((err: unknown) => {
+        setBusy(false);
+        handleError(err);
+      });
+  };
+
+  return (
+    <Modal
+      title={t("prompts.rename")}
+      onClose={close}
+      onSubmit={submit}
+      testId="prompt-rename"
+      footer={
+        <>
+          <button type="button" className="button button--flat" onClick={close}>
+            {t("buttons.cancel")}
+          </button>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={busy || check === "invalid"}
+            data-testid="prompt-confirm"
+          >
+            {t("buttons.rename")}
+          </button>
+        </>
+      }
+    >
+      <p>{t("prompts.renameMessage")}</p>
+      <input
+        ref={input}
+        className={`input input--block${check === "invalid" ? " input--red" : ""}`}
+        name="name"
+        autoComplete="off"
+        spellCheck={false}
+        aria-label={t("prompts.newName")}
+        aria-invalid={check === "invalid" || undefined}
+        aria-describedby={check === "invalid" ? "rename-invalid" : undefined}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+      />
+      {check === "invalid" && (
+        <p className="organise__hint organise__hint--error" id="rename-invalid" role="alert">
+          {t("prompts.invalidName")}
+        </p>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,84 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { handleError } from "../../api/errors";
+import { Modal } from "../../components/Modal";
+import { useUser } from "../auth/auth-store";
+import { FolderPicker } from "../folder-picker/FolderPicker";
+import type { PromptProps } from "../prompts/PromptHost";
+import { entersItself, isInside } from "./conflicts";
+import type { OrganisePromptSpec } from "./prompt-specs";
+import "./organise.css";
+import { transferItems } from "./transfer";
+
+type TransferSpec = Extract<OrganisePromptSpec, { name: "move" | "copy" }>;
+
+/**
+ * Move or copy the selection (SPEC.md §2) into a folder chosen with the picker. Move is
+ * disabled while the destination is the items' own folder, and a folder cannot go into
+ * itself. Confirming closes the dialog; the header button shows the progress and a name
+ * conflict asks rename or replace (SPEC.md §5).
+ */
+export function TransferPrompt({ spec, close }: PromptProps<TransferSpec>) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const user = useUser();
+  const [destination, setDestination] = useState(spec.dir);
+  const move = spec.name === "move";
+  const sameFolder = move && destination === spec.dir;
+  const intoItself = entersItself(destination, spec.items);
+  const blocked = sameFolder || intoItself;
+  const folders = spec.items.filter((item) => item.isDir);
+
+  const submit = () => {
+    if (blocked) return;
+    close();
+    transferItems({
+      mode: move ? "move" : "copy",
+      items: spec.items,
+      destination,
+      queryClient,
+      canReplace: Boolean(user?.perm.modify),
+      trackId: spec.name,
+    }).catch(handleError);
+  };
+
+  return (
+    <Modal
+      title={t(move ? "prompts.move" : "prompts.copy")}
+      onClose={close}
+      testId={`prompt-${spec.name}`}
+      footer={
+        <>
+          <button type="button" className="button button--flat" onClick={close}>
+            {t("buttons.cancel")}
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={blocked}
+            data-testid="prompt-confirm"
+            onClick={submit}
+          >
+            {t(move ? "buttons.move" : "buttons.copy")}
+          </button>
+        </>
+      }
+    >
+      <p>{t(move ? "prompts.moveMessage" : "prompts.copyMessage")}</p>
+      <FolderPicker
+        initialPath={spec.dir}
+        onChange={setDestination}
+        allowCreate={Boolean(user?.perm.create)}
+        isDisabled={(path) => folders.some((item) => isInside(path, item.from))}
+      />
+      <p className="organise__hint" aria-live="polite">
+        {intoItself
+          ? t("organise.intoItself")
+          : sameFolder
+            ? t("prompts.sameFolder")
+            : t("prompts.destination", { path: destination })}
+      </p>
+    </Modal>
+  );
+}

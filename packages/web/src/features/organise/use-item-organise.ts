@@ -1,0 +1,41 @@
+import type { Item } from "@scriptorium/shared";
+import type { DragEvent } from "react";
+import { useUser } from "../auth/auth-store";
+import { useIsCut } from "./clipboard-store";
+import { endDrag, startDrag, useDragStore } from "./drag-drop";
+import { useFolderDrop, type FolderDropProps } from "./use-folder-drop";
+
+export interface ItemOrganiseProps extends FolderDropProps {
+  draggable: boolean;
+  onDragStart: (event: DragEvent) => void;
+  onDragEnd?: () => void;
+}
+
+/**
+ * What file organisation adds to a listing item: dragging it to move (rename permission;
+ * without it nothing can be dragged, not even a thumbnail), folders as drop targets, and the
+ * classes of cut (Ctrl/Cmd+X) and dragged items. Spread `props` on the item; append
+ * `className` to its classes.
+ */
+export function useItemOrganise(item: Item): { className: string; props: ItemOrganiseProps } {
+  const canMove = Boolean(useUser()?.perm.rename);
+  const cut = useIsCut(item.path);
+  const dragged = useDragStore((state) => state.dragged.has(item.path));
+  const drop = useFolderDrop(item.isDir ? `${item.path.replace(/\/+$/, "")}/` : null);
+  const className = `${cut ? " item--cut" : ""}${dragged ? " item--dragging" : ""}`;
+  if (!canMove) {
+    return {
+      className,
+      props: { draggable: false, onDragStart: (event) => event.preventDefault() },
+    };
+  }
+  return {
+    className,
+    props: {
+      draggable: true,
+      onDragStart: (event) => startDrag(event, item),
+      onDragEnd: endDrag,
+      ...drop,
+    },
+  };
+}
