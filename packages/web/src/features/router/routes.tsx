@@ -4,6 +4,7 @@ import { ErrorView } from "../errors/ErrorView";
 import { RouteError } from "../errors/RouteError";
 import { FilesPage } from "../files/FilesPage";
 import { Layout } from "../layout/Layout";
+import { GlobalSettingsPage } from "../settings/global/GlobalSettingsPage";
 import { NotYetPage } from "../settings/NotYetPage";
 import { ProfilePage } from "../settings/ProfilePage";
 import { SettingsLayout } from "../settings/SettingsLayout";
@@ -61,7 +62,7 @@ export const appRoutes: RouteObject[] = [
               },
               {
                 path: "global",
-                element: <NotYetPage />,
+                element: <GlobalSettingsPage />,
                 handle: handle({ access: "admin", title: "pageTitles.global" }),
               },
               {

@@ -1,0 +1,61 @@
+import type { Settings, TusSettings } from "@scriptorium/shared";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { handleError } from "../../../api/errors";
+import { Icon } from "../../../components/Icon";
+import { getGlobals } from "../../../lib/globals";
+import { showSuccess } from "../../toasts/toast-store";
+import { fetchGlobalSettings, saveGlobalSettings } from "./global-settings-api";
+import { TusSettingsForm } from "./TusSettingsForm";
+import "./global-settings.css";
+
+const SETTINGS_KEY = ["globalSettings"] as const;
+
+/**
+ * /settings/global (admin). So far: the resumable-upload settings. While the server has no
+ * /api/settings (404), the page says that settings are read-only and shows the values the page
+ * was loaded with, instead of pretending to save.
+ */
+export function GlobalSettingsPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: SETTINGS_KEY, queryFn: fetchGlobalSettings, retry: false });
+  const save = useMutation({
+    mutationFn: (settings: Settings) => saveGlobalSettings(settings),
+    onSuccess: (_, settings) => {
+      queryClient.setQueryData(SETTINGS_KEY, settings);
+      showSuccess(t("success.settingsUpdated"));
+    },
+    onError: handleError,
+  });
+
+  if (query.isPending) return <p className="muted">{t("files.loading")}</p>;
+  if (query.isError) {
+    return (
+      <section className="page-message card" role="alert" data-testid="global-error">
+        <Icon name="alert" size={40} />
+        <p>{t("globalSettings.loadError")}</p>
+      </section>
+    );
+  }
+
+  const settings = query.data;
+  const tus = settings?.tus ?? getGlobals().TusSettings;
+  const onSave = settings ? (next: TusSettings) => save.mutate({ ...settings, tus: next }) : null;
+
+  return (
+    <div className="profile global-settings" data-testid="global-settings">
+      {!settings && (
+        <p className="notice" role="status" data-testid="global-read-only">
+          {t("globalSettings.readOnly")}
+        </p>
+      )}
+      <TusSettingsForm
+        key={`${tus.chunkSize}/${tus.retryCount}`}
+        initial={tus}
+        onSave={onSave}
+        saving={save.isPending}
+      />
+    </div>
+  );
+}
