@@ -16,7 +16,7 @@ import {
   renameAction,
 } from "./organise";
 import { registerActions } from "./registry";
-import { downloadAction, uploadAction } from "./transfer";
+import { downloadAction, unzipAction, uploadAction } from "./transfer";
 
 registerActions(
   helpAction,
@@ -27,6 +27,7 @@ registerActions(
   copyAction,
   moveAction,
   deleteAction,
+  unzipAction,
   switchViewAction,
   downloadAction,
   uploadAction,

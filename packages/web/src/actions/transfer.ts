@@ -1,6 +1,7 @@
 import { currentFolder } from "../features/files/current-resource";
 import { fileUrls } from "../features/files/resource-api";
 import { startDownload } from "../features/download/download";
+import { isExtractable } from "../features/unzip/unzip";
 import type { Action, ActionContext } from "./types";
 
 /** A folder listing is on screen. */
@@ -45,5 +46,28 @@ export const downloadAction: Action = {
     }
     const paths = items.length > 0 ? items.map((item) => item.path) : [currentFolder(ctx.current)];
     ctx.showPrompt({ name: "download", paths });
+  },
+};
+
+/** One selected archive (SPEC.md §5 extensions) with the unzip permission. */
+export const unzipAction: Action = {
+  id: "unzip",
+  label: "unzip.action",
+  icon: "unzip",
+  placements: ["header", "selection"],
+  isVisible: (ctx) => {
+    if (!ctx.user?.perm.unzip) return false;
+    const items = selectedItems(ctx);
+    const [item] = items;
+    return items.length === 1 && item !== undefined && !item.isDir && isExtractable(item.name);
+  },
+  perform: (ctx) => {
+    const [item] = selectedItems(ctx);
+    if (!item) return;
+    ctx.showPrompt({
+      name: "unzip",
+      archive: { path: item.path, name: item.name },
+      dir: currentFolder(ctx.current),
+    });
   },
 };

@@ -5,6 +5,7 @@ import { DeletePrompt } from "../organise/DeletePrompt";
 import { RenamePrompt } from "../organise/RenamePrompt";
 import { ReplaceRenamePrompt } from "../organise/ReplaceRenamePrompt";
 import { TransferPrompt } from "../organise/TransferPrompt";
+import { UnzipPrompt } from "../unzip/UnzipPrompt";
 import { ReplacePrompt } from "../upload/ReplacePrompt";
 import { UploadPrompt } from "../upload/UploadPrompt";
 import { ConfirmPrompt } from "./ConfirmPrompt";
@@ -31,6 +32,7 @@ const PROMPTS: { [N in PromptName]: ComponentType<PromptProps<Extract<PromptSpec
     upload: UploadPrompt,
     replace: ReplacePrompt,
     download: DownloadPrompt,
+    unzip: UnzipPrompt,
     rename: RenamePrompt,
     move: TransferPrompt,
     copy: TransferPrompt,

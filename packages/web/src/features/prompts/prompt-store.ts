@@ -1,8 +1,9 @@
 import type { Item, Resource } from "@scriptorium/shared";
 import { create } from "zustand";
 import type { DownloadPromptSpec } from "../download/prompt-specs";
-import type { OrganisePromptSpec } from "../organise/prompt-specs";
+import type { UnzipPromptSpec } from "../unzip/prompt-specs";
 import type { UploadPromptSpec } from "../upload/prompt-specs";
+import type { OrganisePromptSpec } from "../organise/prompt-specs";
 
 /** The dialogs implemented so far (SPEC.md §2 Dialogs); later features add their own names. */
 export type PromptSpec =
@@ -19,6 +20,7 @@ export type PromptSpec =
   /** upload and replace (features/upload), download, unzip. */
   | UploadPromptSpec
   | DownloadPromptSpec
+  | UnzipPromptSpec
   | { name: "error"; message: string }
   /** Rename, move, copy, delete and replace-rename (features/organise). */
   | OrganisePromptSpec;

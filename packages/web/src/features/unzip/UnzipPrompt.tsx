@@ -1,0 +1,48 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Modal } from "../../components/Modal";
+import { useUser } from "../auth/auth-store";
+import { FolderPicker } from "../folder-picker/FolderPicker";
+import type { PromptProps } from "../prompts/PromptHost";
+import type { UnzipPromptSpec } from "./prompt-specs";
+import { runUnzip } from "./run-unzip";
+
+/** Where to extract an archive: the folder picker, opened at the folder on screen. */
+export function UnzipPrompt({ spec, close }: PromptProps<UnzipPromptSpec>) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const canCreate = Boolean(useUser()?.perm.create);
+  const [folder, setFolder] = useState(spec.dir);
+
+  const submit = () => {
+    close();
+    void runUnzip(spec.archive, folder, queryClient);
+  };
+
+  return (
+    <Modal
+      title={t("unzip.title")}
+      onClose={close}
+      testId="prompt-unzip"
+      footer={
+        <>
+          <button type="button" className="button button--flat" onClick={close}>
+            {t("buttons.cancel")}
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            data-testid="unzip-submit"
+            onClick={submit}
+          >
+            {t("unzip.submit")}
+          </button>
+        </>
+      }
+    >
+      <p>{t("unzip.message", { name: spec.archive.name })}</p>
+      <FolderPicker initialPath={spec.dir} onChange={setFolder} allowCreate={canCreate} />
+    </Modal>
+  );
+}
