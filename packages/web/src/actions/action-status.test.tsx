@@ -33,7 +33,9 @@ describe("action buttons (SPEC.md §4)", () => {
       await work;
     });
     expect(button.dataset.status).toBe("done");
-    act(() => vi.advanceTimersByTime(DONE_MS));
+    act(() => {
+      vi.advanceTimersByTime(DONE_MS);
+    });
     expect(button.dataset.status).toBeUndefined();
   });
 
