@@ -3,7 +3,9 @@ import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { request } from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { listen } from "../../test/http.js";
 import { hasTool } from "../../test/archive-helpers.js";
 import { readArchive, readZip } from "../../test/archive-read.js";
 import { createTestApp, errorOf, type TestContext } from "../../test/helpers.js";
@@ -213,6 +215,34 @@ describe("GET /api/raw{folder}: archives", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/x-xz");
     expect(res.body).toBe("");
+  });
+
+  it("stops cleanly when the client goes away mid-archive, and keeps serving", async () => {
+    for (let i = 0; i < 4; i++) await writeFile(path.join(scope, "docs", `big${i}.bin`), BIG);
+    const port = await listen(t.app);
+    for (const algo of ["zip", "targz"]) {
+      const first = await new Promise<number>((resolve, reject) => {
+        const req = request(
+          {
+            host: "127.0.0.1",
+            port,
+            path: `/api/raw/docs?algo=${algo}`,
+            headers: { "x-auth": token },
+          },
+          (res) => {
+            res.once("data", (chunk: Buffer) => {
+              resolve(chunk.length);
+              req.destroy();
+            });
+          },
+        );
+        req.on("error", reject);
+        req.end();
+      });
+      expect(first).toBeGreaterThan(0);
+    }
+    const res = await get("/api/raw/docs?algo=tar");
+    expect((await readArchive(res.rawPayload, "tar")).get("big3.bin")?.equals(BIG)).toBe(true);
   });
 
   it("does not hang on a symlink loop to the folder itself", async () => {
