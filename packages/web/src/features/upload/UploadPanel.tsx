@@ -151,6 +151,9 @@ export function UploadPanel() {
           {t("upload.eta", { eta })}
         </span>
       </div>
+      <div className="upload-bar upload-panel__bar" aria-hidden="true">
+        <div className="upload-bar__fill" style={{ width: `${percent}%` }} />
+      </div>
       {!collapsed && (
         <ul className="upload-panel__items">
           {jobs.slice(0, MAX_ROWS).map((job) => (

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { getActionStatus } from "../../actions/action-status";
 import { useToastStore } from "../toasts/toast-store";
 import {
   abortAllUploads,
@@ -107,14 +108,17 @@ describe("upload queue", () => {
 
   it("resets, reloads listings and shows success when all are done", async () => {
     enqueueUploads(files(2));
+    expect(getActionStatus("upload")).toBe("busy");
     const reloads = state().reloads;
     started.forEach((upload) => upload.resolve());
     await settle();
     expect(state().status).toBe("success");
     expect(state().jobs).toEqual([]);
     expect(state().reloads).toBe(reloads + 1);
+    expect(getActionStatus("upload")).toBe("done");
     await vi.advanceTimersByTimeAsync(SUCCESS_MS);
     expect(state().status).toBe("idle");
+    expect(getActionStatus("upload")).toBeUndefined();
   });
 
   it("keeps failed jobs with their message, toasts it, and goes on", async () => {
@@ -128,6 +132,7 @@ describe("upload queue", () => {
     started[1]?.resolve();
     await settle();
     expect(state().status).toBe("idle");
+    expect(getActionStatus("upload")).toBeUndefined();
     expect(states()).toEqual(["error"]);
     dismissUploads();
     expect(state().jobs).toEqual([]);

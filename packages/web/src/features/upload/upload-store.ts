@@ -1,4 +1,5 @@
 import { create } from "zustand";
+import { trackAction } from "../../actions/action-status";
 import { errorMessage } from "../../api/errors";
 import { showErrorToast } from "../toasts/toast-store";
 import { sampleSpeed, SPEED_SAMPLE_MS, startSpeed, type SpeedState } from "./speed";
@@ -35,6 +36,23 @@ export const useUploadStore = create<UploadState>()(() => ({ ...INITIAL }));
 
 const set = useUploadStore.setState;
 const get = useUploadStore.getState;
+
+/*
+ * The upload button (SPEC.md §4): a spinner while a batch runs, the success mark when every
+ * file went through. The batch is the button's tracked work.
+ */
+let endBatch: ((ok: boolean) => void) | null = null;
+useUploadStore.subscribe((state, previous) => {
+  if (state.status === "uploading" && previous.status !== "uploading") {
+    const batch = new Promise<void>((resolve, reject) => {
+      endBatch = (ok) => (ok ? resolve() : reject(new Error("upload batch ended without success")));
+    });
+    trackAction("upload", batch).catch(() => undefined);
+  } else if (state.status !== "uploading" && previous.status === "uploading") {
+    endBatch?.(state.status === "success");
+    endBatch = null;
+  }
+});
 
 let uploader: Uploader | null = null;
 let nextId = 1;
