@@ -1,10 +1,22 @@
 import { Transform, type TransformCallback } from "node:stream";
 import zlib from "node:zlib";
-import { createUnxz, createXz } from "node-liblzma";
 import unbzip2 from "unbzip2-stream";
+import { AppError } from "../../../errors.js";
 import { Bzip2Encoder } from "./bzip2-encoder.js";
 import { Lz4FrameDecoder, Lz4FrameEncoder } from "./lz4-frame.js";
 import { SnappyFrameDecoder, SnappyFrameEncoder } from "./snappy-frame.js";
+
+/**
+ * xz is a native addon (liblzma, built at install): if it cannot be loaded, only xz is
+ * unavailable (501), not the server.
+ */
+const lzma = await import("node-liblzma").catch(() => undefined);
+
+function xz(): NonNullable<typeof lzma> {
+  if (!lzma)
+    throw new AppError("NOT_IMPLEMENTED", 501, "xz support (node-liblzma) is not installed");
+  return lzma;
+}
 
 /** Stream compressions of tar archives and single files. */
 export type Compression = "gz" | "bz2" | "xz" | "lz4" | "sz" | "br" | "zst";
@@ -17,7 +29,7 @@ export function createCompressor(kind: Exclude<Compression, "br" | "zst">): Tran
     case "bz2":
       return new Bzip2Encoder();
     case "xz":
-      return createXz({ preset: 3 }) as unknown as Transform;
+      return xz().createXz({ preset: 3 }) as unknown as Transform;
     case "lz4":
       return new Lz4FrameEncoder();
     case "sz":
@@ -59,7 +71,7 @@ export function createDecompressor(kind: Compression): Transform {
     case "bz2":
       return new Bunzip2();
     case "xz":
-      return createUnxz() as unknown as Transform;
+      return xz().createUnxz() as unknown as Transform;
     case "lz4":
       return new Lz4FrameDecoder();
     case "sz":
