@@ -74,7 +74,8 @@ export function createExtractService(deps: {
       });
       if (!info.isFile()) throw badRequest("Only files can be extracted");
       const kind = archiveKind(path.posix.basename(src.path));
-      await mkdir(target.abs, { recursive: true });
+      // A missing destination folder is created, and removed again if extraction fails.
+      const created = await mkdir(target.abs, { recursive: true });
       if (!(await stat(target.abs)).isDirectory())
         throw badRequest("The destination is not a folder");
 
@@ -94,6 +95,7 @@ export function createExtractService(deps: {
         await checkConflicts(await readdir(stagingDir));
         await placeInto(stagingDir, target.abs, override);
       } catch (err) {
+        if (created) await rm(created, { recursive: true, force: true });
         throw asApiError(err);
       } finally {
         await rm(stagingDir, { recursive: true, force: true });

@@ -238,6 +238,15 @@ describe("PATCH ?action=unzip: conflicts and permissions", () => {
     expect((await readdir(out())).sort()).toEqual(["ok.txt"]);
   });
 
+  it("creates a missing destination folder, and removes it again when extraction fails", async () => {
+    const src = await put("sample.zip", await makeZip(SAMPLE));
+    expect((await unzip(src, "/new/deeper")).statusCode).toBe(200);
+    expect(await readdir(path.join(scope, "new", "deeper"))).toContain("readme.txt");
+    const bad = await put("bad.tar", await makeTar([{ name: "../x", data: "x" }]));
+    expect((await unzip(bad, "/fresh/deeper")).statusCode).toBe(400);
+    expect(await readdir(scope)).not.toContain("fresh");
+  });
+
   it("keeps a destination that climbs above the root inside the scope", async () => {
     const src = await put("sample.zip", await makeZip(SAMPLE));
     const res = await t.app.inject({
