@@ -2,12 +2,15 @@ import type { Picked } from "./picked";
 
 /**
  * The entries of a drop, taken while the drop event runs (a DataTransfer is emptied once the
- * handler returns). Null when the browser has no entry API: then only `files` can be used.
+ * handler returns). Null when there are no entries (no entry API, or files added by a
+ * script): then only `files` can be used.
  */
 export function dropEntries(data: DataTransfer): FileSystemEntry[] | null {
   const items = [...data.items].filter((item) => item.kind === "file");
   if (items.length === 0 || typeof items[0]?.webkitGetAsEntry !== "function") return null;
-  return items.map((item) => item.webkitGetAsEntry()).filter((e): e is FileSystemEntry => !!e);
+  const entries = items.map((item) => item.webkitGetAsEntry());
+  // Files put into a DataTransfer by a script have no entry: read the plain files then.
+  return entries.every((entry): entry is FileSystemEntry => entry !== null) ? entries : null;
 }
 
 const isFile = (entry: FileSystemEntry): entry is FileSystemFileEntry => entry.isFile;
