@@ -334,9 +334,29 @@ describe("drag and drop", () => {
     expect(row("Libro I").dataset.dropTarget).toBeUndefined();
   });
 
+  it("drops onto a breadcrumb, but not onto the folder on screen", async () => {
+    renderAt("/files/Opere/Libro%20I/");
+    await screen.findByText("Capitolo");
+    const data = dataTransfer();
+    fireEvent.dragStart(row("Capitolo"), { dataTransfer: data });
+    const crumbs = screen.getByTestId("breadcrumbs");
+    const here = within(crumbs).getByRole("link", { name: "Libro I" });
+    fireEvent.dragOver(here, { dataTransfer: data });
+    expect(here.dataset.dropTarget).toBeUndefined();
+    const parent = within(crumbs).getByRole("link", { name: "Opere" });
+    fireEvent.dragOver(parent, { dataTransfer: data });
+    await waitFor(() => expect(parent.dataset.dropTarget).toBe("true"));
+    fireEvent.drop(parent, { dataTransfer: data });
+    await waitFor(() => expect(changes("patchResource")).toHaveLength(1));
+    expect(changes("patchResource")[0]).toMatchObject({
+      path: "/Opere/Libro I/Capitolo",
+      query: { action: "rename", destination: "/Opere/Capitolo" },
+    });
+  });
+
   it("leaves drops of desktop files alone", async () => {
     await openWith();
-    const files = { ...dataTransfer(), types: ["Files"] };
+    const files = { ...dataTransfer(), types: ["Files"], items: [], files: [] };
     fireEvent.dragOver(row("Libro I"), { dataTransfer: files });
     expect(row("Libro I").dataset.dropTarget).toBeUndefined();
     fireEvent.drop(row("Libro I"), { dataTransfer: files });
