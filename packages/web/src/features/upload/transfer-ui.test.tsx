@@ -1,0 +1,218 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { unzipAction } from "../../actions/transfer";
+import { apiCall } from "../../api/client";
+import { OPERE, renderAt, resetFilesPage, row } from "../files/files-test-harness";
+import { PromptHost } from "../prompts/PromptHost";
+import { enqueueUploads, resetUploads, setUploader, useUploadStore } from "./upload-store";
+import type { UploadJob } from "./upload-types";
+import { UploadStatus } from "./UploadStatus";
+
+vi.mock("../../api/client", () => ({
+  apiCall: vi.fn(),
+  apiUrl: (path: string) => path,
+  reportUnauthorized: vi.fn(),
+  requestTokenRenewal: vi.fn(),
+}));
+
+/** Jobs the page handed to the uploader, which never finishes them. */
+let started: UploadJob[] = [];
+const aborted: number[] = [];
+
+function choose(input: HTMLElement, files: File[]) {
+  Object.defineProperty(input, "files", { value: files, configurable: true });
+  fireEvent.change(input);
+}
+
+beforeEach(() => {
+  resetFilesPage();
+  resetUploads();
+  started = [];
+  aborted.length = 0;
+  setUploader((job) => {
+    started.push(job);
+    return {
+      done: new Promise(() => {}),
+      abort: () => {
+        aborted.push(job.id);
+        return Promise.resolve();
+      },
+    };
+  });
+});
+
+afterEach(() => {
+  resetUploads();
+  vi.mocked(apiCall).mockReset();
+  vi.restoreAllMocks();
+});
+
+describe("upload from the listing", () => {
+  it("asks before replacing a name that exists, then overwrites only that one", async () => {
+    renderAt("/files/Opere/");
+    await screen.findByTestId("listing");
+    choose(screen.getByTestId("upload-input-files"), [
+      new File(["x"], "a.tex"),
+      new File(["yy"], "nuovo.txt"),
+    ]);
+    const prompt = await screen.findByTestId("prompt-replace");
+    expect(within(prompt).getByText("a.tex")).toBeTruthy();
+    expect(within(prompt).queryByText("nuovo.txt")).toBeNull();
+    fireEvent.click(within(prompt).getByTestId("replace-replace"));
+    expect(started.map((job) => [job.path, job.overwrite, job.size])).toEqual([
+      ["/Opere/a.tex", true, 1],
+      ["/Opere/nuovo.txt", false, 2],
+    ]);
+  });
+
+  it("skips the names that exist, or uploads nothing on cancel", async () => {
+    renderAt("/files/Opere/");
+    await screen.findByTestId("listing");
+    const input = screen.getByTestId("upload-input-files");
+    choose(input, [new File(["x"], "b.tex"), new File(["y"], "c.tex")]);
+    fireEvent.click(await screen.findByTestId("replace-skip"));
+    expect(started.map((job) => job.path)).toEqual(["/Opere/c.tex"]);
+
+    choose(input, [new File(["x"], "b.tex")]);
+    fireEvent.click(await screen.findByTestId("replace-cancel"));
+    expect(started).toHaveLength(1);
+  });
+
+  it("takes desktop drops with files, and leaves other drags alone", async () => {
+    renderAt("/files/Opere/");
+    const listing = await screen.findByTestId("listing");
+    const other = { types: ["application/x-scriptorium-items"], files: [], items: [] };
+    expect(fireEvent.dragOver(listing, { dataTransfer: other })).toBe(true);
+
+    const files = [new File(["z"], "carta.txt")];
+    const desktop = { types: ["Files"], files, items: [], dropEffect: "none" };
+    // A handled dragover is cancelled: that is what lets the browser drop.
+    expect(fireEvent.dragOver(listing, { dataTransfer: desktop })).toBe(false);
+    fireEvent.drop(listing, { dataTransfer: desktop });
+    await vi.waitFor(() => expect(started.map((job) => job.path)).toEqual(["/Opere/carta.txt"]));
+
+    // Onto a folder: into that folder (its listing is asked for the replace check).
+    vi.mocked(apiCall).mockResolvedValueOnce({ ...OPERE, path: "/Opere/Libro I/", items: [] });
+    fireEvent.drop(row("Libro I"), { dataTransfer: desktop });
+    await vi.waitFor(() => expect(started.at(-1)?.path).toBe("/Opere/Libro I/carta.txt"));
+  });
+});
+
+describe("download", () => {
+  it("Ctrl+S with nothing selected offers the formats for the folder on screen", async () => {
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    renderAt("/files/Opere/");
+    await screen.findByTestId("listing");
+    fireEvent.keyDown(window, { key: "s", ctrlKey: true });
+    fireEvent.click(await screen.findByTestId("download-format-tarxz"));
+    const link = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(link.getAttribute("href")).toBe("/api/raw/?files=%2FOpere%2F&algo=tarxz");
+  });
+
+  it("downloads one selected file directly", async () => {
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => {});
+    renderAt("/files/Opere/");
+    await screen.findByTestId("listing");
+    fireEvent.click(row("a.tex"));
+    fireEvent.keyDown(window, { key: "s", ctrlKey: true });
+    expect((click.mock.contexts[0] as HTMLAnchorElement).getAttribute("href")).toBe(
+      "/api/raw/Opere/a.tex",
+    );
+    expect(screen.queryByTestId("prompt-download")).toBeNull();
+  });
+});
+
+describe("unzip action", () => {
+  const ctx = (names: string[], unzip = true) =>
+    ({
+      user: { perm: { unzip } },
+      current: {
+        path: "/in/",
+        resource: {
+          isDir: true,
+          items: ["a.zip", "b.TAR.GZ", "c.txt", "d.zip"].map((name) => ({
+            name,
+            path: `/in/${name}`,
+            isDir: false,
+          })),
+        },
+      },
+      selected: new Set(names),
+    }) as never;
+
+  it("is offered for one selected archive with the unzip permission", () => {
+    expect(unzipAction.isVisible(ctx(["a.zip"]))).toBe(true);
+    expect(unzipAction.isVisible(ctx(["b.TAR.GZ"]))).toBe(true);
+    expect(unzipAction.isVisible(ctx(["c.txt"]))).toBe(false);
+    expect(unzipAction.isVisible(ctx(["a.zip", "d.zip"]))).toBe(false);
+    expect(unzipAction.isVisible(ctx([]))).toBe(false);
+    expect(unzipAction.isVisible(ctx(["a.zip"], false))).toBe(false);
+  });
+});
+
+describe("upload panel", () => {
+  function renderStatus() {
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, "invalidateQueries");
+    render(
+      <QueryClientProvider client={client}>
+        <UploadStatus />
+        <PromptHost />
+      </QueryClientProvider>,
+    );
+    return invalidate;
+  }
+
+  const file = (name: string, size: number) => ({
+    path: `/Opere/${name}`,
+    name,
+    file: new Blob([new Uint8Array(size)]),
+    overwrite: false,
+    type: "file" as const,
+    size,
+  });
+
+  it("shows count, percent, bytes, ETA and a bar per file; collapses", () => {
+    renderStatus();
+    act(() => enqueueUploads([file("a.bin", 1024), file("b.bin", 3072)]));
+    expect(screen.getByTestId("upload-count").textContent).toBe("Files: 2");
+    expect(screen.getByTestId("upload-percent").textContent).toBe("0%");
+    expect(screen.getByTestId("upload-bytes").textContent).toBe("0 B of 4.00 KiB");
+    expect(screen.getByTestId("upload-eta").textContent).toBe("ETA --:--:--");
+    expect(screen.getByTestId("upload-progress").getAttribute("aria-valuenow")).toBe("0");
+    const items = screen.getAllByTestId("upload-item");
+    expect(items.map((el) => [el.dataset.name, el.dataset.state])).toEqual([
+      ["a.bin", "active"],
+      ["b.bin", "active"],
+    ]);
+    fireEvent.click(screen.getByTestId("upload-panel-toggle"));
+    expect(screen.queryAllByTestId("upload-item")).toHaveLength(0);
+    expect(screen.getByTestId("upload-panel-toggle").getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("aborts everything after a confirmation, then reloads the listing", async () => {
+    const invalidate = renderStatus();
+    act(() => enqueueUploads([file("a.bin", 10), file("b.bin", 10)]));
+    fireEvent.click(screen.getByTestId("upload-abort"));
+    fireEvent.click(within(screen.getByTestId("prompt-confirm")).getByTestId("confirm-cancel"));
+    expect(aborted).toEqual([]);
+    fireEvent.click(screen.getByTestId("upload-abort"));
+    fireEvent.click(screen.getByTestId("confirm-ok"));
+    await vi.waitFor(() => expect(useUploadStore.getState().jobs).toEqual([]));
+    expect(aborted).toHaveLength(2);
+    expect(screen.queryByTestId("upload-panel")).toBeNull();
+    await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: ["resource"] }));
+  });
+
+  it("warns before leaving the page while uploads run", () => {
+    renderStatus();
+    const quiet = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(quiet);
+    expect(quiet.defaultPrevented).toBe(false);
+    act(() => enqueueUploads([file("a.bin", 10)]));
+    const leaving = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(leaving);
+    expect(leaving.defaultPrevented).toBe(true);
+  });
+});
