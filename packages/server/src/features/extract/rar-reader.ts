@@ -27,8 +27,17 @@ export function extractRar(
 ): Promise<void> {
   return oneAtATime.run(async () => {
     const names = new Map<string, string>();
-    const lister = await createExtractorFromFile({ filepath: file });
-    const headers: FileHeader[] = [...lister.getFileList().fileHeaders];
+    let headers: FileHeader[];
+    try {
+      const lister = await createExtractorFromFile({ filepath: file });
+      headers = [...lister.getFileList().fileHeaders];
+    } catch (err) {
+      const reason = (err as { reason?: string }).reason;
+      if (reason === "ERAR_MISSING_PASSWORD" || reason === "ERAR_BAD_PASSWORD") {
+        throw refused("encrypted archives are not supported");
+      }
+      throw err;
+    }
     if (headers.some((h) => h.flags.encrypted))
       throw refused("encrypted archives are not supported");
     tracker.declared(
