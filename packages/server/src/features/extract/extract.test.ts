@@ -175,6 +175,16 @@ describe("PATCH ?action=unzip: formats", () => {
     expect(await readdir(out())).toEqual([]);
   });
 
+  it("does not recreate links from rar archives", async () => {
+    const rar = buildRar5([
+      { name: "etc", symlink: "/etc" },
+      { name: "ok.txt", data: Buffer.from("ok\n") },
+    ]);
+    const src = await put("links.rar", rar);
+    expect((await unzip(src)).statusCode).toBe(200);
+    expect(await readdir(out())).toEqual(["ok.txt"]);
+  });
+
   it("recreates links that stay inside the archive", async () => {
     const src = await put(
       "links.tar",
