@@ -23,7 +23,7 @@ export function Modal({ title, children, footer, onClose, onSubmit, testId }: Mo
   useEffect(() => {
     const card = cardRef.current;
     const first = card?.querySelector<HTMLElement>(
-      "input, select, textarea, button.button--primary",
+      "input:not(:disabled), select, textarea, button.button--primary:not(:disabled)",
     );
     (first ?? card)?.focus();
   }, []);
