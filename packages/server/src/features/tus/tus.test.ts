@@ -167,6 +167,35 @@ describe("resumable uploads", () => {
     expect((await head("/scans/gone.bin")).statusCode).toBe(404);
   });
 
+  it("keeps what arrived when the connection drops, and resumes from there", async () => {
+    await create("/scans/cut.bin", 20000);
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const port = (t.app.server.address() as { port: number }).port;
+    const { connect } = await import("node:net");
+    await new Promise<void>((resolve) => {
+      const socket = connect(port, "127.0.0.1", () => {
+        socket.write(
+          `PATCH /api/tus/scans/cut.bin HTTP/1.1\r\nHost: x\r\nX-Auth: ${token}\r\n` +
+            `Content-Type: ${OCTETS}\r\nUpload-Offset: 0\r\nContent-Length: 20000\r\n\r\n` +
+            "a".repeat(8000),
+        );
+        setTimeout(() => {
+          socket.destroy();
+          resolve();
+        }, 200);
+      });
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    const offset = Number((await head("/scans/cut.bin")).headers["upload-offset"]);
+    expect(offset).toBe(8000);
+    expect(await visible()).toEqual([]);
+    expect(
+      (await chunk("/scans/cut.bin", offset, "b".repeat(20000 - offset))).headers["upload-offset"],
+    ).toBe("20000");
+    const content = await readFile(path.join(scope, "scans", "cut.bin"), "utf8");
+    expect(content).toBe("a".repeat(8000) + "b".repeat(12000));
+  });
+
   it("resumes after a server restart", async () => {
     await create("/scans/long.bin", 6);
     await chunk("/scans/long.bin", 0, "abc");
