@@ -7,6 +7,7 @@ import { useUser } from "../auth/auth-store";
 import { FolderPicker } from "../folder-picker/FolderPicker";
 import type { PromptProps } from "../prompts/PromptHost";
 import { entersItself, isInside } from "./conflicts";
+import { isolatePath } from "./organise-api";
 import type { OrganisePromptSpec } from "./prompt-specs";
 import "./organise.css";
 import { transferItems } from "./transfer";
@@ -77,7 +78,7 @@ export function TransferPrompt({ spec, close }: PromptProps<TransferSpec>) {
           ? t("organise.intoItself")
           : sameFolder
             ? t("prompts.sameFolder")
-            : t("prompts.destination", { path: destination })}
+            : t("prompts.destination", { path: isolatePath(destination) })}
       </p>
     </Modal>
   );

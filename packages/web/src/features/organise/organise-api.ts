@@ -22,6 +22,12 @@ export function parentFolder(path: string): string {
   return trimmed.slice(0, trimmed.lastIndexOf("/") + 1) || "/";
 }
 
+/**
+ * A path to put inside a translated sentence: isolated as left-to-right text, so that its
+ * slashes stay in place in Hebrew and Arabic (U+2066 … U+2069).
+ */
+export const isolatePath = (path: string) => `\u2066${path}\u2069`;
+
 /** A folder path with exactly one trailing slash. */
 export function asFolder(path: string): string {
   return path.endsWith("/") ? path : `${path}/`;

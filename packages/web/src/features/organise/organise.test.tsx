@@ -182,7 +182,9 @@ describe("move and copy", () => {
       override: "false",
       rename: "false",
     });
-    await waitFor(() => expect(toasts("success")[0]?.message).toBe("Moved to /Opere/Libro I/"));
+    await waitFor(() =>
+      expect(toasts("success")[0]?.message).toBe("Moved to \u2066/Opere/Libro I/\u2069"),
+    );
   });
 
   it("a conflict asks: Rename sends rename=true, Replace override=true, Cancel nothing", async () => {

@@ -9,6 +9,7 @@ import { forgetPaths } from "./clipboard-store";
 import { entersItself, findConflicts, flagsFor, type ConflictChoice } from "./conflicts";
 import {
   forEachItem,
+  isolatePath,
   parentFolder,
   patchItem,
   type ItemFailure,
@@ -108,7 +109,7 @@ export async function transferItems(request: TransferRequest): Promise<TransferR
   reportFailures(result.failed, items.length);
   if (result.done.length > 0) {
     const key = mode === "move" ? "organise.moved" : "organise.copied";
-    showSuccess(i18n.t(key, { folder: destination }));
+    showSuccess(i18n.t(key, { folder: isolatePath(destination) }));
   }
   return result;
 }
