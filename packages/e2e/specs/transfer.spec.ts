@@ -56,14 +56,17 @@ test("upload files through the file chooser: listed, and on disk byte for byte",
   await uploadThroughChooser(page, [
     { name: "scan 1.tif", buffer: scan },
     { name: "nota #1.txt", buffer: note },
+    { name: "vuoto.txt", buffer: Buffer.alloc(0) },
   ]);
   await expect(item(page, "scan 1.tif")).toBeVisible();
   await expect(item(page, "nota #1.txt")).toBeVisible();
+  await expect(item(page, "vuoto.txt")).toBeVisible();
   // The batch is over: the panel goes, the button shows its success mark.
   await expect(page.getByTestId("upload-panel")).toHaveCount(0);
   expect(sha256(onDisk(user, "scan 1.tif"))).toBe(sha256(scan));
   expect(onDisk(user, "nota #1.txt").equals(note)).toBe(true);
-  expect(entries(user)).toEqual(["keep.txt", "nota #1.txt", "scan 1.tif"]);
+  expect(onDisk(user, "vuoto.txt").length).toBe(0);
+  expect(entries(user)).toEqual(["keep.txt", "nota #1.txt", "scan 1.tif", "vuoto.txt"]);
 });
 
 test("a 30 MB file in 1 MiB chunks: the panel shows progress, the file arrives whole", async ({
