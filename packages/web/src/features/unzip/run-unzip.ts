@@ -4,6 +4,7 @@ import { handleError } from "../../api/errors";
 import { isStatusError } from "../../api/status-error";
 import i18n from "../../i18n";
 import { resourceKey } from "../files/resource-api";
+import { isolatePath } from "../organise/organise-api";
 import { showPrompt } from "../prompts/prompt-store";
 import { showSuccess } from "../toasts/toast-store";
 import { extractArchive } from "./unzip";
@@ -27,7 +28,7 @@ export async function runUnzip(
       showPrompt({
         name: "confirm",
         title: i18n.t("unzip.conflictTitle"),
-        message: i18n.t("unzip.conflictMessage", { folder }),
+        message: i18n.t("unzip.conflictMessage", { folder: isolatePath(folder) }),
         confirmLabel: i18n.t("unzip.overwrite"),
         onConfirm: () => void runUnzip(archive, folder, queryClient, true),
       });
@@ -37,5 +38,5 @@ export async function runUnzip(
     return;
   }
   await queryClient.invalidateQueries({ queryKey: resourceKey(folder) });
-  showSuccess(i18n.t("unzip.done", { folder }));
+  showSuccess(i18n.t("unzip.done", { folder: isolatePath(folder) }));
 }

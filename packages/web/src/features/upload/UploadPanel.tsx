@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
 import { formatBytes } from "../../lib/format-bytes";
+import { isolatePath } from "../organise/organise-api";
 import { showPrompt } from "../prompts/prompt-store";
 import { etaSeconds, formatEta, formatSpeed, percentDone } from "./speed";
 import {
@@ -93,7 +94,10 @@ export function UploadPanel() {
     });
   const abortAll = () => confirm(t("upload.abortMessage"), () => void abortAllUploads());
   const abortOne = (job: UploadJob) =>
-    confirm(t("upload.abortOneMessage", { name: job.name }), () => void abortUpload(job.id));
+    confirm(
+      t("upload.abortOneMessage", { name: isolatePath(job.name) }),
+      () => void abortUpload(job.id),
+    );
 
   return (
     <section
