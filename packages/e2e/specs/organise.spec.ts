@@ -29,10 +29,23 @@ const exists = (user: { username: string }, rel: string) => existsSync(onDisk(us
 const content = (user: { username: string }, rel: string) =>
   readFileSync(onDisk(user, rel), "utf8");
 
-/** Opens a folder of the listing in the page (keeps in-memory state such as the clipboard). */
-async function openFolder(page: Page, name: string) {
+/**
+ * Opens a folder of the listing inside the page (in-memory state such as the clipboard stays),
+ * and waits until its listing, with `shows` in it, is on screen.
+ */
+async function openFolder(page: Page, name: string, shows: string) {
   await item(page, name).dblclick();
   await expect(page.getByTestId("breadcrumbs")).toContainText(name);
+  await expect(item(page, shows)).toBeVisible();
+}
+
+/** Back to the root folder through the breadcrumbs. */
+async function goHome(page: Page, shows: string) {
+  await page
+    .getByTestId("breadcrumbs")
+    .getByRole("link", { name: /My files/ })
+    .click();
+  await expect(item(page, shows)).toBeVisible();
 }
 
 test("rename with F2: the new name is trimmed", async ({ page }) => {
@@ -148,31 +161,22 @@ test("copy and paste, then cut and paste, with the keyboard", async ({ page }) =
   await loginAndOpen(page, user, "/files/Lettere/");
   await item(page, "prima.tex").click();
   await page.keyboard.press("ControlOrMeta+c");
-  await page
-    .getByTestId("breadcrumbs")
-    .getByRole("link", { name: /My files/ })
-    .click();
-  await openFolder(page, "Copie");
+  await goHome(page, "Copie");
+  await openFolder(page, "Copie", ".keep");
   await page.keyboard.press("ControlOrMeta+v");
   await expect(item(page, "prima.tex")).toBeVisible();
   expect(content(user, "Copie/prima.tex")).toBe("1");
   expect(content(user, "Lettere/prima.tex")).toBe("1");
 
-  await page
-    .getByTestId("breadcrumbs")
-    .getByRole("link", { name: /My files/ })
-    .click();
-  await openFolder(page, "Lettere");
+  await goHome(page, "Lettere");
+  await openFolder(page, "Lettere", "seconda.tex");
   await item(page, "seconda.tex").click();
   await page.keyboard.press("ControlOrMeta+x");
   await expect(item(page, "seconda.tex")).toHaveClass(/item--cut/);
   // Pasting a cut into its own folder does nothing.
   await page.keyboard.press("ControlOrMeta+v");
-  await page
-    .getByTestId("breadcrumbs")
-    .getByRole("link", { name: /My files/ })
-    .click();
-  await openFolder(page, "Copie");
+  await goHome(page, "Copie");
+  await openFolder(page, "Copie", "prima.tex");
   await page.keyboard.press("ControlOrMeta+v");
   await expect(item(page, "seconda.tex")).toBeVisible();
   await expect(item(page, "seconda.tex")).not.toHaveClass(/item--cut/);
