@@ -70,12 +70,14 @@ export function createOrganiseService(deps: {
         return; // moving onto itself changes nothing
       }
       if (versioned) {
-        let n = 1;
-        let candidate = versionedName(dst.path, n);
-        while (
-          await exists(await fs.resolve(candidate, { followLink: false }).then((r) => r.abs))
+        // The name is kept when it is free; otherwise the first free name(N).ext (API.md §2.9).
+        let candidate = dst.path;
+        for (
+          let n = 1;
+          await exists((await fs.resolve(candidate, { followLink: false })).abs);
+          n++
         ) {
-          candidate = versionedName(dst.path, ++n);
+          candidate = versionedName(dst.path, n);
         }
         dst = await fs.resolve(candidate, { followLink: false });
       } else if (!override && (await exists(dst.abs))) {

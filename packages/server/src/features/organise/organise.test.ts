@@ -111,6 +111,17 @@ describe("copy", () => {
       ).statusCode,
     ).toBe(200);
     expect((await readdir(at("dest"))).sort()).toEqual(["a(1).txt", "a(2).txt", "a.txt"]);
+    // A free name is kept.
+    expect(
+      (
+        await patch("/books/a.txt", {
+          action: "copy",
+          destination: dest("/dest/b.txt"),
+          rename: "true",
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await readdir(at("dest"))).sort()).toEqual(["a(1).txt", "a(2).txt", "a.txt", "b.txt"]);
   });
 
   it("copies into the same folder only with rename=true", async () => {
