@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { cli, freePort, startServer } from "./server.js";
 import { buildTree } from "./tree.js";
-import { STATE_FILE, type E2EState } from "./state.js";
+import { STATE_ENV, type E2EState } from "./state.js";
 
 /**
  * One real server for the suite: a temp files folder and database, signup on, the admin
@@ -19,7 +19,9 @@ export default async function globalSetup(): Promise<void> {
   const { child, adminPassword } = await startServer(["-r", root, "-d", db, "-p", String(port)]);
   if (!adminPassword) throw new Error("the server did not print the admin password");
   const state: E2EState = { dir, db, root, port, pid: child.pid ?? 0, adminPassword };
-  writeFileSync(STATE_FILE, JSON.stringify(state));
+  const file = path.join(dir, "state.json");
+  writeFileSync(file, JSON.stringify(state));
+  process.env[STATE_ENV] = file;
   process.env.E2E_BASE_URL = `http://127.0.0.1:${port}`;
   child.unref();
 }
