@@ -10,6 +10,8 @@ import { authRoutes, type LoginRateLimit } from "./features/auth/auth.routes.js"
 import { createAuthService } from "./features/auth/auth.service.js";
 import { createSessionsStore } from "./features/auth/sessions.store.js";
 import { createSettingsStore } from "./features/settings/settings.store.js";
+import { settingsRoutes } from "./features/settings/settings.routes.js";
+import { createSettingsService } from "./features/settings/settings.service.js";
 import { usageRoutes } from "./features/usage/usage.routes.js";
 import { resourcesRoutes } from "./features/resources/resources.routes.js";
 import { organiseRoutes } from "./features/organise/organise.routes.js";
@@ -171,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get("/health", () => ({ status: "OK" }));
   app.register(authRoutes(auth, options.limits?.loginPerIp ?? { max: 30, windowMs: 60_000 }));
   app.register(usersRoutes(usersService));
+  app.register(settingsRoutes(createSettingsService(settings)));
   app.register(usageRoutes(resources));
   app.register(resourcesRoutes(resources));
   app.register(rawRoutes(downloads));

@@ -15,6 +15,7 @@ import {
   PreviewParamsSchema,
 } from "./schemas/download.js";
 import { ErrorBodySchema } from "./errors.js";
+import { SettingsBodySchema, SettingsSchema } from "./schemas/settings.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
 
@@ -114,6 +115,14 @@ export const routes = {
   /** Appends a chunk at Upload-Offset; body application/offset+octet-stream. */
   tusAppend: { method: "PATCH", url: "/api/tus/*", schema: {} },
   tusCancel: { method: "DELETE", url: "/api/tus/*", schema: {} },
+  /** Global settings (admin only, API.md §8.4). */
+  getSettings: {
+    method: "GET",
+    url: "/api/settings",
+    schema: { response: { 200: SettingsSchema } },
+  },
+  /** Replaces every top-level field of the global settings (admin only). */
+  updateSettings: { method: "PUT", url: "/api/settings", schema: { body: SettingsBodySchema } },
   health: {
     method: "GET",
     url: "/health",

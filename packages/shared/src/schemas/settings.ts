@@ -52,6 +52,16 @@ export const SettingsSchema = Type.Object({
 });
 export type Settings = Static<typeof SettingsSchema>;
 
+/** PUT /api/settings: as GET answers it, but a fractional chunk size is accepted and rounded. */
+export const SettingsBodySchema = Type.Object({
+  ...SettingsSchema.properties,
+  tus: Type.Object({
+    chunkSize: Type.Number({ minimum: 0 }),
+    retryCount: Type.Integer({ minimum: 0 }),
+  }),
+});
+export type SettingsBody = Static<typeof SettingsBodySchema>;
+
 export const AUTH_METHODS = ["json", "proxy", "noauth"] as const;
 export type AuthMethod = (typeof AUTH_METHODS)[number];
 

@@ -1,0 +1,53 @@
+import { HOOK_KEYS, isLocale, type Settings, type SettingsBody } from "@scriptorium/shared";
+import { badRequest, forbidden } from "../../errors.js";
+import type { UserRecord } from "../users/users.store.js";
+import { defaultSettings } from "./settings.defaults.js";
+import type { SettingsStore } from "./settings.store.js";
+
+function requireAdmin(user: UserRecord): void {
+  if (!user.perm.admin) throw forbidden("Only administrators manage global settings");
+}
+
+/** GET and PUT /api/settings: what File Browser exposes of the global settings (API.md §8.4). */
+export function createSettingsService(store: SettingsStore) {
+  return {
+    async get(user: UserRecord): Promise<Settings> {
+      requireAdmin(user);
+      const settings = await store.getSettings();
+      const defaults = defaultSettings();
+      return {
+        ...settings,
+        userHomeBasePath: settings.userHomeBasePath || defaults.userHomeBasePath,
+        tus:
+          settings.tus.chunkSize === 0 && settings.tus.retryCount === 0
+            ? defaults.tus
+            : settings.tus,
+      };
+    },
+
+    /** Replaces every field, normalised; invalid rules or locale are 400 and change nothing. */
+    async replace(user: UserRecord, body: SettingsBody): Promise<void> {
+      requireAdmin(user);
+      const locale = body.defaults.locale || "en";
+      if (!isLocale(locale)) throw badRequest(`Unknown locale: ${locale}`);
+      for (const rule of body.rules) {
+        if (!rule.regex) continue;
+        try {
+          new RegExp(rule.regexp.raw);
+        } catch {
+          throw badRequest(`Invalid regular expression in rule: ${rule.regexp.raw}`);
+        }
+      }
+      const commands = Object.fromEntries(HOOK_KEYS.map((k) => [k, body.commands[k] ?? []]));
+      await store.setSettings({
+        ...body,
+        defaults: { ...body.defaults, locale },
+        // File Browser's form can send "1.5M": the size in bytes is rounded.
+        tus: { chunkSize: Math.round(body.tus.chunkSize), retryCount: body.tus.retryCount },
+        commands,
+      });
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;
