@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import type { ServerConfig, Settings } from "@scriptorium/shared";
+import { allPermissions, type ServerConfig, type Settings } from "@scriptorium/shared";
 import { buildApp, type AppOptions } from "../app.js";
 import { openDatabase, type Db } from "../db/database.js";
 import { createSessionsStore } from "../features/auth/sessions.store.js";
@@ -54,7 +54,7 @@ export async function createTestApp(
   await createUser({
     username: "admin",
     password: ADMIN_PASSWORD,
-    fields: { scope: ".", perm: { ...allPerms } },
+    fields: { scope: ".", perm: allPermissions() },
   });
 
   const app = await buildApp({
@@ -89,18 +89,6 @@ export async function createTestApp(
   };
   return ctx;
 }
-
-const allPerms = {
-  admin: true,
-  execute: true,
-  create: true,
-  rename: true,
-  modify: true,
-  delete: true,
-  share: true,
-  download: true,
-  unzip: true,
-};
 
 /** The JSON error body of a response, checked to have our shape. */
 export function errorOf(res: LightMyRequestResponse): {

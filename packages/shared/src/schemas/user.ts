@@ -27,6 +27,11 @@ export const PermSchema = Type.Object({
 });
 export type Perm = Static<typeof PermSchema>;
 
+/** Every permission granted: what an administrator has. */
+export function allPermissions(): Perm {
+  return Object.fromEntries(PERMISSIONS.map((p) => [p, true])) as Perm;
+}
+
 export const SORT_FIELDS = ["name", "size", "modified"] as const;
 /** Listing order; `asc: true` is ascending for every field (API.md Part A §6). */
 export const SortingSchema = Type.Object({

@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { allPermissions } from "@scriptorium/shared";
 import type { Db } from "../../db/database.js";
 import { createSessionsStore } from "../auth/sessions.store.js";
 import { createSettingsStore } from "../settings/settings.store.js";
@@ -34,19 +35,7 @@ export async function ensureFirstAdmin(
   await service.create({
     username: "admin",
     password,
-    fields: { scope: ".", perm: { ...allTrue } },
+    fields: { scope: ".", perm: allPermissions() },
   });
   return { username: "admin", password };
 }
-
-const allTrue = {
-  admin: true,
-  execute: true,
-  create: true,
-  rename: true,
-  modify: true,
-  delete: true,
-  share: true,
-  download: true,
-  unzip: true,
-};

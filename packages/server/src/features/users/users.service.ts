@@ -1,5 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import {
+  allPermissions,
   isLocale,
   USER_FIELDS,
   type Perm,
@@ -38,18 +39,6 @@ export interface CreateUserInput {
   /** Signup: give the user a home folder when `createUserDir` is on. */
   homeFromSettings?: boolean;
 }
-
-const allPerms = (): Perm => ({
-  admin: true,
-  execute: true,
-  create: true,
-  rename: true,
-  modify: true,
-  delete: true,
-  share: true,
-  download: true,
-  unzip: true,
-});
 
 /** The user as the API shows it: never a password; the scope only to admins. */
 export function toApiUser(user: UserRecord, viewerIsAdmin: boolean): User {
@@ -139,7 +128,7 @@ export function createUsersService(deps: {
         lockPassword: fields.lockPassword ?? false,
         viewMode: fields.viewMode ?? d.viewMode,
         singleClick: fields.singleClick ?? d.singleClick,
-        perm: perm.admin ? allPerms() : perm,
+        perm: perm.admin ? allPermissions() : perm,
         commands: fields.commands ?? [...d.commands],
         sorting: fields.sorting ?? { ...d.sorting },
         rules: fields.rules ?? [],
@@ -230,7 +219,7 @@ export function createUsersService(deps: {
             await ensureScope(next.scope);
             break;
           case "perm":
-            next.perm = (value as Perm).admin ? allPerms() : (value as Perm);
+            next.perm = (value as Perm).admin ? allPermissions() : (value as Perm);
             break;
           case "rules":
             checkRules(value as User["rules"]);
