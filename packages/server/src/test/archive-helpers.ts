@@ -11,6 +11,7 @@ export const TOOLS = {
   tar: { package: "tar", probe: ["tar", "--version"] },
   gzip: { package: "gzip", probe: ["gzip", "--version"] },
   unzip: { package: "unzip", probe: ["unzip", "-v"] },
+  zip: { package: "zip", probe: ["zip", "-v"] },
   bzip2: { package: "bzip2", probe: ["bzip2", "--help"] },
   xz: { package: "xz-utils", probe: ["xz", "--version"] },
   lz4: { package: "lz4", probe: ["lz4", "--version"] },
