@@ -17,6 +17,7 @@ import { SaveButton } from "./SaveButton";
 import { useDocumentTheme } from "./use-document-theme";
 import { useLeaveGuard } from "./use-leave-guard";
 import { useSave } from "./use-save";
+import "../../components/file-panel.css";
 import "./editor.css";
 
 // CodeMirror and its languages load with the first file opened, not with the app.
@@ -86,8 +87,8 @@ function EditorPage({ resource }: { resource: Resource }) {
   }, [content]);
 
   return (
-    <section className="editor" data-testid="editor" aria-label={resource.name}>
-      <div className="editor__bar">
+    <section className="file-panel editor" data-testid="editor" aria-label={resource.name}>
+      <div className="file-panel__bar editor__bar">
         <button
           type="button"
           className="icon-button"

@@ -12,6 +12,7 @@ import { AudioView, FileCard, PdfView, VideoView } from "./MediaViews";
 import { parentListingPath, parentUrl, siblings } from "./navigation";
 import { opensInline } from "./open-inline";
 import { usePreviewKeys } from "./use-preview-keys";
+import "../../components/file-panel.css";
 import "./preview.css";
 
 /**
@@ -68,8 +69,8 @@ function PreviewPage({ resource }: { resource: Resource }) {
   }
 
   return (
-    <section className="preview" data-testid="preview" aria-label={resource.name}>
-      <div className="preview__bar">
+    <section className="file-panel preview" data-testid="preview" aria-label={resource.name}>
+      <div className="file-panel__bar preview__bar">
         <button
           type="button"
           className="icon-button"
