@@ -1,11 +1,32 @@
 #!/usr/bin/env node
-// node:sqlite still prints an ExperimentalWarning on Node 22–24; it is expected, so hide it.
-const emitWarning = process.emitWarning;
-process.emitWarning = (warning, ...args) => {
-  const type = typeof args[0] === "string" ? args[0] : args[0]?.type;
-  if (type === "ExperimentalWarning" && String(warning).includes("SQLite")) return;
-  return emitWarning.call(process, warning, ...args);
-};
-const { main } = await import("../dist/cli/main.js");
-const code = await main(process.argv.slice(2), process.env);
-if (code !== undefined) process.exitCode = code;
+// This file must parse and run on old Node.js versions too, so that the version check below can
+// explain the problem instead of crashing on node:sqlite: keep it free of syntax newer than
+// Node 14 (no top-level await, no static imports of the server).
+
+// Keep in step with "engines" in the root package.json.
+const NEEDED = [22, 13];
+// Tests use SCRIPTORIUM_TEST_NODE_VERSION to play an old Node.js when the machine has none.
+const running = process.env.SCRIPTORIUM_TEST_NODE_VERSION || process.versions.node;
+const [major, minor] = running.split(".").map(Number);
+
+if (major < NEEDED[0] || (major === NEEDED[0] && minor < NEEDED[1])) {
+  process.stderr.write(
+    `scriptorium: needs Node.js >=${NEEDED.join(".")} (this is ${running}); ` +
+      'run "npm start" in the repository or "npx scriptorium", which use the Node.js 24 ' +
+      "that npm ci installs with it\n",
+  );
+  process.exitCode = 1;
+} else {
+  // node:sqlite still prints an ExperimentalWarning on Node 22–24; it is expected, so hide it.
+  const emitWarning = process.emitWarning;
+  process.emitWarning = (warning, ...args) => {
+    const type = typeof args[0] === "string" ? args[0] : args[0] && args[0].type;
+    if (type === "ExperimentalWarning" && String(warning).includes("SQLite")) return;
+    return emitWarning.call(process, warning, ...args);
+  };
+  import("../dist/cli/main.js")
+    .then(({ main }) => main(process.argv.slice(2), process.env))
+    .then((code) => {
+      if (code !== undefined) process.exitCode = code;
+    });
+}
