@@ -3,8 +3,9 @@ import { fileURLToPath } from "node:url";
 import rateLimit from "@fastify/rate-limit";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import type { ErrorBody } from "@scriptorium/shared";
+
 import type { Db } from "./db/database.js";
+import { AppError } from "./errors.js";
 import type { AttemptLimit } from "./features/auth/attempts.js";
 import { authRoutes, type LoginRateLimit } from "./features/auth/auth.routes.js";
 import { createAuthService } from "./features/auth/auth.service.js";
@@ -150,23 +151,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       try {
         done(null, JSON.parse(text));
       } catch {
-        const err = new Error("The request body is not valid JSON") as Error & {
-          statusCode: number;
-        };
-        err.statusCode = 400;
-        done(err, undefined);
+        done(new AppError("BAD_REQUEST", "The request body is not valid JSON"), undefined);
       }
     },
   );
 
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_req, ctx): ErrorBody & { statusCode: number } => ({
-      statusCode: 429,
-      status: 429,
-      code: "RATE_LIMITED",
-      message: `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
-    }),
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError(
+        "RATE_LIMITED",
+        `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
+      ),
   });
   registerAuth(app, auth);
 

@@ -1,35 +1,59 @@
 import { Type, type Static } from "typebox";
 
-/** Stable error codes shared by the server's error bodies and the web client. */
-export const ERROR_CODES = [
-  "BAD_REQUEST",
-  "VALIDATION_FAILED",
-  "UNAUTHORIZED",
-  "WRONG_CREDENTIALS",
-  "FORBIDDEN",
-  "PATH_OUTSIDE_SCOPE",
-  "NOT_FOUND",
-  "METHOD_NOT_ALLOWED",
-  "ALREADY_EXISTS",
-  "SIGNUP_DISABLED",
-  "PASSWORD_TOO_SHORT",
-  "RATE_LIMITED",
-  "PAYLOAD_TOO_LARGE",
-  "UNSUPPORTED_MEDIA_TYPE",
-  "LOCKED",
-  "NOT_IMPLEMENTED",
-  "PRECONDITION_FAILED",
-  "RANGE_NOT_SATISFIABLE",
-  "INTERNAL",
-] as const;
+/**
+ * Every error code of the API and the HTTP status it answers with: the one table from which both
+ * the server (status of an error) and the web client (meaning of a code) read. Each distinct
+ * failure has its own code.
+ */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  INVALID_PATH: 400,
+  NAME_TOO_LONG: 400,
+  LINK_LOOP: 400,
+  NOT_A_FOLDER: 400,
+  IS_A_FOLDER: 400,
+  INTO_ITSELF: 400,
+  PASSWORD_TOO_SHORT: 400,
+  UNAUTHORIZED: 401,
+  WRONG_CREDENTIALS: 403,
+  FORBIDDEN: 403,
+  PATH_OUTSIDE_SCOPE: 403,
+  RULE_DENIED: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  SIGNUP_DISABLED: 405,
+  ALREADY_EXISTS: 409,
+  OFFSET_MISMATCH: 409,
+  PRECONDITION_FAILED: 412,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RANGE_NOT_SATISFIABLE: 416,
+  LOCKED: 423,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  NOT_IMPLEMENTED: 501,
+  UNAVAILABLE: 503,
+  NO_SPACE: 507,
+} as const satisfies Record<string, number>;
 
-export type ErrorCode = (typeof ERROR_CODES)[number];
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Stable error codes shared by the server's error bodies and the web client. */
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+/** The HTTP status of an error code. */
+export function statusOf(code: ErrorCode): number {
+  return ERROR_STATUS[code];
+}
 
 /** The JSON body of every error answer of the API (API.md Part A §2). */
 export const ErrorBodySchema = Type.Object({
   status: Type.Integer(),
   code: Type.Enum(ERROR_CODES),
   message: Type.String(),
+  /** On 5xx answers: the id that the server's log line carries beside the details. */
+  requestId: Type.Optional(Type.String()),
 });
 export type ErrorBody = Static<typeof ErrorBodySchema>;
 

@@ -9,6 +9,7 @@ export * from "./schemas/user.js";
 export * from "./lib/duration.js";
 export * from "./lib/locales.js";
 export * from "./lib/natural-sort.js";
+export * from "./lib/paths.js";
 
 /** Label shown on the login screen (SPEC.md §2, §9). */
 export const LOGIN_VERSION_LABEL = "4.0410";

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { isWithin } from "@scriptorium/shared";
 
 /**
  * Normalises a request path (already percent-decoded once): collapses `//`, resolves `.` and `..`
@@ -19,8 +20,7 @@ export function scopeRoot(serverRoot: string, scope: string): string {
 
 /** Containment by path components, never by string prefix (`/a` does not contain `/ab`). */
 export function isInside(root: string, candidate: string): boolean {
-  const rel = path.relative(root, candidate);
-  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
+  return isWithin(path.resolve(root), path.resolve(candidate));
 }
 
 /** Cleans a username into a folder name (API.md §8.3); undefined when nothing usable is left. */

@@ -1,47 +1,72 @@
 import type { FastifyError, FastifyInstance } from "fastify";
-import type { ErrorBody, ErrorCode } from "@scriptorium/shared";
+import { ERROR_CODES, ERROR_STATUS, type ErrorBody, type ErrorCode } from "@scriptorium/shared";
 import { AppError, fromErrno } from "../errors.js";
 
-const CODE_BY_STATUS: Record<number, ErrorCode> = {
-  400: "BAD_REQUEST",
-  401: "UNAUTHORIZED",
-  403: "FORBIDDEN",
-  404: "NOT_FOUND",
-  405: "METHOD_NOT_ALLOWED",
-  409: "ALREADY_EXISTS",
-  413: "PAYLOAD_TOO_LARGE",
-  415: "UNSUPPORTED_MEDIA_TYPE",
-  423: "LOCKED",
-  429: "RATE_LIMITED",
-  501: "NOT_IMPLEMENTED",
+/** Fastify's own error codes that have a code of ours; other 4xx of Fastify are BAD_REQUEST. */
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: "PAYLOAD_TOO_LARGE",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "BAD_REQUEST",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "BAD_REQUEST",
+  FST_ERR_CTP_INVALID_JSON_BODY: "BAD_REQUEST",
+  FST_ERR_NOT_FOUND: "NOT_FOUND",
 };
 
-function toAppError(err: FastifyError | AppError | Error): AppError {
-  if (err instanceof AppError) return err;
-  const fe = err as FastifyError;
-  if (fe.validation)
-    return new AppError("VALIDATION_FAILED", 400, `Invalid request: ${fe.message}`);
-  const errno = fromErrno(err);
-  if (errno) return errno;
-  const status = fe.statusCode;
-  if (status && status >= 400 && status < 500) {
-    return new AppError(CODE_BY_STATUS[status] ?? "BAD_REQUEST", status, fe.message);
-  }
-  return new AppError("INTERNAL", 500, "Internal server error");
+/**
+ * For a library's error that only has a status: the first (most generic) code of that status in
+ * the one table of packages/shared, else BAD_REQUEST.
+ */
+function firstCodeWithStatus(status: number): ErrorCode {
+  return ERROR_CODES.find((code) => ERROR_STATUS[code] === status) ?? "BAD_REQUEST";
 }
 
-/** The one error handler: JSON `{status, code, message}`, 5xx details only in the log. */
+/** Any thrown value as an AppError; `undefined` when it is an unexpected failure (a 500). */
+function toAppError(err: unknown): AppError | undefined {
+  const known = fromErrno(err);
+  if (known) return known;
+  const fe = err as Partial<FastifyError> | undefined;
+  if (fe?.validation) return new AppError("VALIDATION_FAILED", `Invalid request: ${fe.message}`);
+  const status = fe?.statusCode;
+  if (status && status >= 400 && status < 500) {
+    const code = (fe.code ? FASTIFY_CODES[fe.code] : undefined) ?? firstCodeWithStatus(status);
+    return new AppError(code, fe.message ?? "Bad request");
+  }
+  return undefined;
+}
+
+/** The body of an unexpected failure: what failed and the id the log line carries. */
+export function internalErrorBody(requestId: string): ErrorBody {
+  return {
+    status: 500,
+    code: "INTERNAL",
+    message: `The server could not complete the request (request id ${requestId})`,
+    requestId,
+  };
+}
+
+/**
+ * The one error handler: JSON `{status, code, message}`. A 5xx body never carries the error's
+ * own text (it may hold the server's paths): only a fixed sentence and the request id that the
+ * log line carries beside the details.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((err: unknown, request, reply) => {
     const appError = toAppError(err);
-    if (appError.status >= 500) request.log.error({ err }, "request failed");
-    else request.log.info({ code: appError.code, status: appError.status }, appError.message);
-    const body: ErrorBody = {
-      status: appError.status,
-      code: appError.code,
-      message: appError.message,
-    };
-    void reply.status(appError.status).headers(appError.headers).send(body);
+    let body: ErrorBody;
+    if (appError && appError.status < 500) {
+      request.log.info({ code: appError.code, status: appError.status }, appError.message);
+      body = { status: appError.status, code: appError.code, message: appError.message };
+    } else {
+      request.log.error({ err }, "request failed");
+      body = internalErrorBody(request.id);
+      // 501 names what is missing (a tool, a codec): a fixed sentence of ours, never error text.
+      if (appError?.code === "NOT_IMPLEMENTED") body.message = appError.message;
+      if (appError) Object.assign(body, { status: appError.status, code: appError.code });
+    }
+    void reply
+      .status(body.status)
+      .headers(appError?.headers ?? {})
+      .send(body);
   });
 }
 

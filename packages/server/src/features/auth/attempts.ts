@@ -27,7 +27,6 @@ export function createAttemptCounter(limit: AttemptLimit) {
         const seconds = Math.max(1, Math.ceil((entry.resetAt - Date.now()) / 1000));
         throw new AppError(
           "RATE_LIMITED",
-          429,
           `Too many failed attempts. Try again in ${seconds} seconds.`,
           { "retry-after": String(seconds) },
         );

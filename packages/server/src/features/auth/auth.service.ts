@@ -82,7 +82,7 @@ export function createAuthService(deps: {
       let user: UserRecord | undefined;
       if (config.authMethod === "noauth") {
         user = await users.first();
-        if (!user) throw new AppError("INTERNAL", 500, "No user exists to log in as");
+        if (!user) throw new AppError("INTERNAL", "No user exists to log in as");
       } else if (config.authMethod === "proxy") {
         const header = config.authHeader.toLowerCase();
         const value = header ? headers[header] : undefined;
@@ -97,7 +97,7 @@ export function createAuthService(deps: {
     /** POST /api/signup: creates a user from the defaults; 405 when signup is off. */
     async signup(body: SignupBody): Promise<void> {
       const global = await settings.getSettings();
-      if (!global.signup) throw new AppError("SIGNUP_DISABLED", 405, "Signup is disabled");
+      if (!global.signup) throw new AppError("SIGNUP_DISABLED", "Signup is disabled");
       await usersService.create({
         username: body.username,
         password: body.password,

@@ -26,7 +26,7 @@ export async function verifyRecaptcha(
       signal: AbortSignal.timeout(10_000),
     });
   } catch {
-    throw new AppError("INTERNAL", 500, "The captcha service could not be reached");
+    throw new AppError("INTERNAL", "The captcha service could not be reached");
   }
   const body = (await res.json().catch(() => ({}))) as { success?: unknown };
   if (res.status !== 200 || body.success !== true) {

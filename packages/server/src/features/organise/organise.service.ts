@@ -1,5 +1,5 @@
 import { lstat } from "node:fs/promises";
-import path from "node:path";
+import { isStrictlyWithin } from "@scriptorium/shared";
 import { AppError, badRequest, conflict, forbidden, fromErrno, notFound } from "../../errors.js";
 import type { FileEvents } from "../../storage/events.js";
 import type { ResourcesService } from "../resources/resources.service.js";
@@ -60,12 +60,15 @@ export function createOrganiseService(deps: {
       let dst = await fs.resolve(decodeDestination(query.destination), { followLink: false });
       if (src.path === "/" || dst.path === "/")
         throw forbidden("The root of your files cannot be moved or copied");
-      const rel = path.posix.relative(src.path, dst.path);
-      if (rel !== "" && !rel.startsWith("..")) {
-        throw badRequest("The destination is inside the source");
+      const same = src.path === dst.path;
+      if (isStrictlyWithin(src.path, dst.path)) {
+        throw badRequest(
+          "A folder cannot be copied or moved into itself or one of its own folders",
+          "INTO_ITSELF",
+        );
       }
       if (!(await exists(src.abs))) throw notFound("No such file or folder");
-      if (rel === "" && !versioned) {
+      if (same && !versioned) {
         if (action === "copy") throw badRequest("A file cannot be copied onto itself");
         return; // moving onto itself changes nothing
       }
@@ -89,7 +92,7 @@ export function createOrganiseService(deps: {
         else await moveEntry(fs, src.abs, src.path, dst.abs, override, deps.rename);
       } catch (err) {
         if (err instanceof AppError) throw err;
-        throw fromErrno(err) ?? new AppError("INTERNAL", 500, (err as Error).message);
+        throw fromErrno(err) ?? err;
       }
       deps.events.emit({
         type: action === "copy" ? "copied" : "moved",

@@ -144,7 +144,22 @@ describe("copy", () => {
   it("refuses a destination inside the source (checkParent)", async () => {
     const res = await patch("/books", { action: "copy", destination: dest("/books/liber1/books") });
     expect(res.statusCode).toBe(400);
-    expect(errorOf(res).message).toMatch(/inside/);
+    expect(errorOf(res).code).toBe("INTO_ITSELF");
+  });
+
+  it("refuses copying or moving a folder into a child whose name starts with two dots", async () => {
+    const before = await readdir(at("books"));
+    for (const action of ["copy", "rename"]) {
+      const res = await patch("/books", { action, destination: dest("/books/..b") });
+      expect(res.statusCode, action).toBe(400);
+      expect(errorOf(res)).toMatchObject({ code: "INTO_ITSELF" });
+      expect(errorOf(res).message).toMatch(/into itself/);
+    }
+    // Nothing was made: no ..b, no staging folder left behind.
+    expect(await readdir(at("books"))).toEqual(before);
+    // A sibling that merely starts with the same letters is not inside.
+    const ok = await patch("/books", { action: "copy", destination: dest("/books2") });
+    expect(ok.statusCode).toBe(200);
   });
 });
 

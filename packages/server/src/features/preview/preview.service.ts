@@ -18,8 +18,7 @@ import {
   type OutputFormat,
 } from "./resize.js";
 
-const notAnImage = () =>
-  new AppError("NOT_IMPLEMENTED", 501, "Previews are available for images only");
+const notAnImage = () => new AppError("NOT_IMPLEMENTED", "Previews are available for images only");
 
 /** The file name with the extension of what is actually sent. */
 const renamed = (name: string, ext: string) =>
@@ -68,7 +67,7 @@ export function createPreviewService(deps: {
 
   function decodeFailed(err: unknown, target: DownloadTarget): AppError {
     deps.log.error({ err, path: target.resolved.path }, "image preview failed");
-    return new AppError("INTERNAL", 500, "The image could not be decoded");
+    return new AppError("INTERNAL", "The image could not be decoded");
   }
 
   return {

@@ -55,9 +55,9 @@ export async function sendPayload(
   if (plan.status === 412 || plan.status === 416) {
     await payload.release();
     if (plan.status === 412) {
-      throw new AppError("PRECONDITION_FAILED", 412, "The file was modified since that date");
+      throw new AppError("PRECONDITION_FAILED", "The file was modified since that date");
     }
-    throw new AppError("RANGE_NOT_SATISFIABLE", 416, "The requested range is not in the file", {
+    throw new AppError("RANGE_NOT_SATISFIABLE", "The requested range is not in the file", {
       "Content-Range": `bytes */${size}`,
     });
   }

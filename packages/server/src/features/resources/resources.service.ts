@@ -111,7 +111,7 @@ export function createResourcesService(deps: {
       const fs = await userFs(user);
       const target = await fs.resolve(requestPath);
       if (target.trailingSlash)
-        throw new AppError("METHOD_NOT_ALLOWED", 405, "A folder cannot be saved");
+        throw new AppError("METHOD_NOT_ALLOWED", "A folder cannot be saved");
       const existing = await stat(target.abs).catch(() => undefined);
       if (!existing) throw notFound("No such file");
       if (existing.isDirectory()) throw badRequest("The path is a folder");

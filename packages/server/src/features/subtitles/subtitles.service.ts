@@ -48,7 +48,7 @@ export function createSubtitlesService(deps: { downloads: DownloadService }) {
         return { name: vttName, payload: bufferPayload(Buffer.from(vtt, "utf8"), mtimeMs) };
       } catch (err) {
         if (!(err instanceof SubtitleParseError)) throw err;
-        throw new AppError("INTERNAL", 500, `The subtitles could not be converted: ${err.message}`);
+        throw new AppError("INTERNAL", "The subtitles could not be converted");
       }
     },
   };

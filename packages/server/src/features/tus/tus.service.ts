@@ -13,8 +13,7 @@ import type { UploadsStore } from "./uploads.store.js";
 /** An upload idle this long is abandoned and removed. */
 export const ABANDONED_MS = 24 * 3600_000;
 
-const locked = () =>
-  new AppError("LOCKED", 423, "Another request is writing this upload; try again");
+const locked = () => new AppError("LOCKED", "Another request is writing this upload; try again");
 
 function parseOffset(raw: unknown, header: string): number {
   if (typeof raw !== "string" || !/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
@@ -135,11 +134,7 @@ export function createTusService(deps: {
         const size = (await stat(upload.temp).catch(() => undefined))?.size;
         if (size === undefined) throw notFound("The upload was cancelled");
         if (size !== offset)
-          throw new AppError(
-            "ALREADY_EXISTS",
-            409,
-            `The upload is at offset ${size}, not ${offset}`,
-          );
+          throw new AppError("OFFSET_MISMATCH", `The upload is at offset ${size}, not ${offset}`);
         const counter = { bytes: 0, over: false };
         if (body) {
           // A broken connection keeps what arrived: the client resumes from HEAD's offset.

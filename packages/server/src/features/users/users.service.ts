@@ -75,7 +75,6 @@ export function createUsersService(deps: {
     if ([...password].length < minimumPasswordLength) {
       throw new AppError(
         "PASSWORD_TOO_SHORT",
-        400,
         `The password must be at least ${minimumPasswordLength} characters long`,
       );
     }

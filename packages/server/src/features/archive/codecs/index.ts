@@ -13,8 +13,7 @@ import { SnappyFrameDecoder, SnappyFrameEncoder } from "./snappy-frame.js";
 const lzma = await import("node-liblzma").catch(() => undefined);
 
 function xz(): NonNullable<typeof lzma> {
-  if (!lzma)
-    throw new AppError("NOT_IMPLEMENTED", 501, "xz support (node-liblzma) is not installed");
+  if (!lzma) throw new AppError("NOT_IMPLEMENTED", "xz support (node-liblzma) is not installed");
   return lzma;
 }
 
