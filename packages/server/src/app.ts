@@ -111,7 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rename: options.moveRename,
     extract,
   });
-  const tus = createTusService({ resources, uploads: createUploadsStore(db), events });
+  const tus = createTusService({ resources, uploads: createUploadsStore(db), events, settings });
   // Abandoned uploads (idle for a day) are removed at start and every hour.
   const sweep = () =>
     void tus.sweep().catch((err: unknown) => app.log.warn({ err }, "upload sweep failed"));

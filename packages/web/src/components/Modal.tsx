@@ -1,11 +1,13 @@
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from "react";
+import { useId, type FormEvent, type ReactNode } from "react";
+import { useModalDialog } from "./use-modal-dialog";
 import "./modal.css";
 
-interface ModalProps {
+export interface ModalProps {
   title: string;
   children: ReactNode;
   /** Buttons, right-aligned (left in RTL). */
   footer?: ReactNode;
+  /** Escape, a click on the dimmed page, or a Cancel button. */
   onClose: () => void;
   /** When given, the dialog is a form and Enter submits it. */
   onSubmit?: () => void;
@@ -13,20 +15,13 @@ interface ModalProps {
 }
 
 /**
- * A modal card over a dimmed page. Escape is handled by the prompt host for the whole stack;
- * this component focuses the dialog's first field and closes on a click outside the card.
+ * A modal card over a dimmed page: a native `<dialog>` opened with showModal(), so the page
+ * behind is inert. The focus starts on the first field (or the enabled main button), Tab stays
+ * inside, and the element that had the focus gets it back on close.
  */
 export function Modal({ title, children, footer, onClose, onSubmit, testId }: ModalProps) {
   const titleId = useId();
-  const cardRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const card = cardRef.current;
-    const first = card?.querySelector<HTMLElement>(
-      "input:not(:disabled), select, textarea, button.button--primary:not(:disabled)",
-    );
-    (first ?? card)?.focus();
-  }, []);
+  const { ref, onKeyDown, onMouseDown } = useModalDialog(onClose);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -44,23 +39,16 @@ export function Modal({ title, children, footer, onClose, onSubmit, testId }: Mo
   );
 
   return (
-    <div
-      className="modal-overlay"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
+    <dialog
+      ref={ref}
+      className="modal"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      data-testid={testId}
+      onKeyDown={onKeyDown}
+      onMouseDown={onMouseDown}
     >
-      <div
-        ref={cardRef}
-        className="modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        data-testid={testId}
-      >
-        {onSubmit ? <form onSubmit={submit}>{body}</form> : body}
-      </div>
-    </div>
+      {onSubmit ? <form onSubmit={submit}>{body}</form> : body}
+    </dialog>
   );
 }

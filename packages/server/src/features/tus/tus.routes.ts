@@ -7,6 +7,7 @@ import { typed } from "../../lib/app-type.js";
 import { wildcardPath } from "../../lib/route-params.js";
 import { requireAuth } from "../../plugins/auth.js";
 import type { TusService } from "./tus.service.js";
+import { UNKNOWN_LENGTH } from "./upload-end.js";
 
 /** A refused chunk at most this large is read and dropped; a larger one closes the connection. */
 const DRAIN_LIMIT = 64 * 1024 * 1024;
@@ -62,6 +63,8 @@ export function tusRoutes(tus: TusService) {
           requireAuth(request).user,
           wildcardPath(request.params),
         );
+        // An unknown length is -1, the numeric value tus-js-client needs (API.md §6.1).
+        if (length === UNKNOWN_LENGTH) reply.header("Upload-Defer-Length", "1");
         return reply
           .headers({
             "Upload-Offset": String(offset),
@@ -81,7 +84,11 @@ export function tusRoutes(tus: TusService) {
           offset = await tus.append(
             requireAuth(request).user,
             wildcardPath(request.params),
-            request.headers["upload-offset"],
+            {
+              offset: request.headers["upload-offset"],
+              length: request.headers["upload-length"],
+              contentLength: request.headers["content-length"],
+            },
             request.body as Readable | undefined,
           );
         } catch (err) {

@@ -1,5 +1,5 @@
 import { createWriteStream } from "node:fs";
-import { open, rm, stat, truncate } from "node:fs/promises";
+import { open, rename, rm, stat, truncate } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { Transform } from "node:stream";
@@ -7,13 +7,20 @@ import { AppError, badRequest, conflict, forbidden, fromErrno, notFound } from "
 import { replaceWith, tempNameFor } from "../../storage/atomic-write.js";
 import type { FileEvents } from "../../storage/events.js";
 import type { ResourcesService } from "../resources/resources.service.js";
+import type { SettingsStore } from "../settings/settings.store.js";
 import type { UserRecord } from "../users/users.store.js";
-import type { UploadsStore } from "./uploads.store.js";
+import { createUploadEnds, endsUpload, UNKNOWN_LENGTH } from "./upload-end.js";
+import type { UploadRecord, UploadsStore } from "./uploads.store.js";
 
 /** An upload idle this long is abandoned and removed. */
 export const ABANDONED_MS = 24 * 3600_000;
 
 const locked = () => new AppError("LOCKED", "Another request is writing this upload; try again");
+
+/** The length a POST or PATCH declares: a number, or none (absent, or `Upload-Defer-Length: 1`). */
+function parseLength(raw: unknown): number | undefined {
+  return raw === undefined ? undefined : parseOffset(raw, "Upload-Length");
+}
 
 function parseOffset(raw: unknown, header: string): number {
   if (typeof raw !== "string" || !/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
@@ -37,18 +44,25 @@ function limitBytes(limit: number, counter: { bytes: number; over: boolean }) {
 }
 
 /**
- * Resumable uploads, the tus subset of API.md §6 with Part A §7: bytes go to a hidden file in
- * the target's folder, which is renamed into place when the last byte arrives; progress lives
+ * Resumable uploads, the tus subset of API.md §6 with Part A §7 and §17: bytes go to a hidden
+ * file in the target's folder, renamed into place when the upload is complete; progress lives
  * in the database so an upload resumes after a restart; one writer per upload at a time.
+ *
+ * An upload knows its end when its client declares a length (on POST, or on a later PATCH as
+ * deferred-length clients do). Without one (File Browser 2.31), the end is a whole chunk
+ * shorter than a full one, an empty chunk, or SETTLE_MS of silence after a full chunk; a file
+ * placed on that guess goes back to staging if its uploader sends more (upload-end.ts).
  */
 export function createTusService(deps: {
   resources: ResourcesService;
   uploads: UploadsStore;
   events: FileEvents;
+  settings: Pick<SettingsStore, "getSettings">;
 }) {
   const busy = new Set<string>();
+  const ends = createUploadEnds();
 
-  async function finish(upload: { target: string; temp: string; userId: number }): Promise<void> {
+  async function finish(upload: UploadRecord, guessed = false): Promise<void> {
     const handle = await open(upload.temp, "r+");
     try {
       await handle.sync();
@@ -57,11 +71,57 @@ export function createTusService(deps: {
     }
     await replaceWith(upload.temp, upload.target);
     await deps.uploads.remove(upload.target);
+    ends.forget(upload.target);
+    if (guessed) {
+      const placed = await stat(upload.target);
+      ends.placedByGuess(upload.target, {
+        userId: upload.userId,
+        ino: placed.ino,
+        size: placed.size,
+      });
+    }
     deps.events.emit({ type: "uploaded", userId: upload.userId, abs: upload.target });
   }
 
+  /** After a full chunk of a lengthless upload: complete unless more comes within SETTLE_MS. */
+  function settleLater(upload: UploadRecord, size: number): void {
+    ends.settleLater(upload.target, async () => {
+      if (busy.has(upload.target)) return;
+      busy.add(upload.target);
+      try {
+        const now = await deps.uploads.find(upload.target);
+        const staged = now && (await stat(now.temp).catch(() => undefined));
+        if (now?.temp === upload.temp && now.length === UNKNOWN_LENGTH && staged?.size === size)
+          await finish(now, true);
+      } finally {
+        busy.delete(upload.target);
+      }
+    });
+  }
+
+  /**
+   * A file put in place on a guess, whose uploader sends more at its end: back to staging, so
+   * the rest arrives hidden like the beginning did.
+   */
+  async function reopen(user: UserRecord, target: string, offset: number) {
+    const placed = ends.takePlaced(target, user.id);
+    const info = await stat(target).catch(() => undefined);
+    if (!placed || !info?.isFile() || info.ino !== placed.ino || info.size !== offset) return;
+    const upload: UploadRecord = {
+      target,
+      temp: tempNameFor(target),
+      userId: user.id,
+      length: UNKNOWN_LENGTH,
+      touchedAt: Date.now(),
+    };
+    await rename(target, upload.temp);
+    await deps.uploads.put(upload);
+    ends.sawChunk(target, placed.size);
+    return upload;
+  }
+
   return {
-    /** POST: starts (or restarts) an upload of `length` bytes. */
+    /** POST: starts (or restarts) an upload, of `length` bytes when the client says so. */
     async create(
       user: UserRecord,
       requestPath: string,
@@ -69,7 +129,7 @@ export function createTusService(deps: {
       lengthHeader: unknown,
     ): Promise<void> {
       if (!user.perm.create) throw forbidden("You may not upload files");
-      const length = parseOffset(lengthHeader, "Upload-Length");
+      const length = parseLength(lengthHeader) ?? UNKNOWN_LENGTH;
       const fs = await deps.resources.userFs(user);
       const target = await fs.resolve(requestPath);
       if (target.trailingSlash || target.path === "/")
@@ -79,6 +139,7 @@ export function createTusService(deps: {
       if (existing && !override) throw conflict("A file with this name already exists");
       if (existing && !user.perm.modify) throw forbidden("You may not overwrite files");
       if (busy.has(target.abs)) throw locked();
+      ends.forget(target.abs);
       const previous = await deps.uploads.find(target.abs);
       if (previous) await rm(previous.temp, { force: true });
       try {
@@ -93,7 +154,7 @@ export function createTusService(deps: {
       }
     },
 
-    /** HEAD: how many bytes the server has, and of how many. */
+    /** HEAD: how many bytes the server has, and of how many (UNKNOWN_LENGTH: not said yet). */
     async offset(
       user: UserRecord,
       requestPath: string,
@@ -111,22 +172,31 @@ export function createTusService(deps: {
       return { offset: info.size, length: info.size };
     },
 
-    /** PATCH: appends a chunk at `Upload-Offset`; returns the new offset. */
+    /**
+     * PATCH: appends a chunk at `Upload-Offset`; returns the new offset. `Upload-Length` may
+     * come with it when the POST declared none.
+     */
     async append(
       user: UserRecord,
       requestPath: string,
-      offsetHeader: unknown,
+      headers: { offset: unknown; length: unknown; contentLength: unknown },
       body: Readable | undefined,
     ): Promise<number> {
-      const offset = parseOffset(offsetHeader, "Upload-Offset");
+      const offset = parseOffset(headers.offset, "Upload-Offset");
+      const declared = parseLength(headers.length);
       const fs = await deps.resources.userFs(user);
       const target = await fs.resolve(requestPath);
-      const upload = await deps.uploads.find(target.abs);
+      let upload = await deps.uploads.find(target.abs);
       if (!upload || upload.userId !== user.id) {
         const info = await stat(target.abs).catch(() => undefined);
-        // Already complete (a retry of the last chunk): report the final size.
-        if (info?.isFile() && info.size === offset) return offset;
-        throw notFound("No upload at this path: start it with POST");
+        if (info?.isFile() && info.size === offset) {
+          // More bytes after a guessed end reopen the upload; otherwise the upload is complete
+          // and this is a retry of its last chunk: report the final size.
+          const more = headers.contentLength !== "0";
+          upload =
+            more && !busy.has(target.abs) ? await reopen(user, target.abs, offset) : undefined;
+          if (!upload) return offset;
+        } else throw notFound("No upload at this path: start it with POST");
       }
       if (busy.has(target.abs)) throw locked();
       busy.add(target.abs);
@@ -135,12 +205,22 @@ export function createTusService(deps: {
         if (size === undefined) throw notFound("The upload was cancelled");
         if (size !== offset)
           throw new AppError("OFFSET_MISMATCH", `The upload is at offset ${size}, not ${offset}`);
+        // A chunk at the right offset: the upload goes on (a cut one leaves no guessed end).
+        ends.unsettle(target.abs);
+        if (declared !== undefined && declared !== upload.length) {
+          if (upload.length !== UNKNOWN_LENGTH)
+            throw badRequest(`Upload-Length differs from the ${upload.length} declared before`);
+          if (declared < offset) throw badRequest("Upload-Length is below the bytes received");
+          upload = { ...upload, length: declared };
+          await deps.uploads.put(upload);
+        }
+        const room = upload.length === UNKNOWN_LENGTH ? Infinity : upload.length - offset;
         const counter = { bytes: 0, over: false };
         if (body) {
           // A broken connection keeps what arrived: the client resumes from HEAD's offset.
           await pipeline(
             body,
-            limitBytes(upload.length - offset, counter),
+            limitBytes(room, counter),
             createWriteStream(upload.temp, { flags: "a" }),
           );
         }
@@ -150,8 +230,16 @@ export function createTusService(deps: {
           throw badRequest("The chunk goes beyond the declared upload length");
         }
         const now = offset + counter.bytes;
-        await deps.uploads.put({ ...upload, touchedAt: Date.now() });
-        if (now === upload.length) await finish(upload);
+        upload = { ...upload, touchedAt: Date.now() };
+        await deps.uploads.put(upload);
+        if (upload.length !== UNKNOWN_LENGTH) {
+          if (now === upload.length) await finish(upload);
+        } else if (endsUpload(counter.bytes, await chunkSize(), ends.largest(target.abs))) {
+          await finish(upload, true);
+        } else {
+          ends.sawChunk(target.abs, counter.bytes);
+          settleLater(upload, now);
+        }
         return now;
       } finally {
         busy.delete(target.abs);
@@ -164,22 +252,30 @@ export function createTusService(deps: {
       const target = await fs.resolve(requestPath);
       const upload = await deps.uploads.find(target.abs);
       if (upload && upload.userId === user.id) {
+        ends.forget(target.abs);
         await rm(upload.temp, { force: true });
         await deps.uploads.remove(upload.target);
         return;
       }
       await deps.resources.remove(user, requestPath);
+      ends.forget(target.abs);
     },
 
     /** Removes uploads idle for a day, with their partial data. */
     async sweep(): Promise<void> {
       for (const upload of await deps.uploads.olderThan(Date.now() - ABANDONED_MS)) {
         if (busy.has(upload.target)) continue;
+        ends.forget(upload.target);
         await rm(upload.temp, { force: true });
         await deps.uploads.remove(upload.target);
       }
     },
   };
+
+  /** The chunk size the page gives File Browser's web client. */
+  async function chunkSize(): Promise<number> {
+    return (await deps.settings.getSettings()).tus.chunkSize;
+  }
 }
 
 export type TusService = ReturnType<typeof createTusService>;

@@ -80,7 +80,6 @@ describe("resumable uploads", () => {
   it("refuses bad input with a clear 4xx and changes nothing", async () => {
     await create("/scans/a.bin", 4);
     const cases: [() => Promise<{ statusCode: number }>, number][] = [
-      [() => create("/scans/b.bin", undefined), 400],
       [() => create("/scans/b.bin", -1), 400],
       [() => create("/scans/b.bin", "lots"), 400],
       [() => create("/scans/", 3), 400],

@@ -14,6 +14,7 @@ import { PromptHost } from "../prompts/PromptHost";
 import { usePromptStore } from "../prompts/prompt-store";
 import { useToastStore } from "../toasts/toast-store";
 import { Editor } from "./Editor";
+import { pressEscape } from "../../test/press-escape";
 
 vi.mock("../../api/client", async (importOriginal) => ({
   ...(await importOriginal<typeof ClientModule>()),
@@ -182,7 +183,7 @@ describe("editor", () => {
     type(await editorView(), "!");
     act(() => void router.navigate(-1));
     await screen.findByTestId("prompt-discard");
-    fireEvent.keyDown(window, { key: "Escape" });
+    pressEscape();
     await waitFor(() => expect(screen.queryByTestId("prompt-discard")).toBeNull());
     expect(router.state.location.pathname).toBe("/files/Opere/figura.tex");
   });

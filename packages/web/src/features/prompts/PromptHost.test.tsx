@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { apiCall } from "../../api/client";
 import { PromptHost } from "./PromptHost";
 import { usePromptStore } from "./prompt-store";
+import { pressEscape } from "../../test/press-escape";
 
 vi.mock("../../api/client", () => ({ apiCall: vi.fn(), apiUrl: (path: string) => path }));
 
@@ -16,7 +17,7 @@ describe("PromptHost", () => {
     render(<PromptHost />);
     act(() => usePromptStore.getState().show({ name: "help" }, onClose));
     expect(screen.getByRole("dialog").textContent).toContain("show this information");
-    fireEvent.keyDown(window, { key: "Escape" });
+    pressEscape();
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(onClose).toHaveBeenCalledOnce();
   });

@@ -1,4 +1,4 @@
-import { useEffect, type ComponentType } from "react";
+import type { ComponentType } from "react";
 import { DownloadPrompt } from "../download/DownloadPrompt";
 import { DiscardPrompt } from "../editor/DiscardPrompt";
 import { DeletePrompt } from "../organise/DeletePrompt";
@@ -40,21 +40,9 @@ const PROMPTS: { [N in PromptName]: ComponentType<PromptProps<Extract<PromptSpec
     replaceRename: ReplaceRenamePrompt,
   };
 
-/** Renders the prompt on screen (the oldest in the stack); Escape closes it. */
+/** Renders the prompt on screen (the oldest in the stack); its dialog closes it on Escape. */
 export function PromptHost() {
   const prompt = useCurrentPrompt();
-
-  useEffect(() => {
-    if (!prompt) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      event.preventDefault();
-      closePrompt();
-    };
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
-  }, [prompt]);
-
   if (!prompt) return null;
   const Component = PROMPTS[prompt.spec.name] as ComponentType<PromptProps>;
   return <Component key={prompt.id} spec={prompt.spec} close={closePrompt} />;

@@ -1,5 +1,7 @@
+import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
+import { useOpenDialog } from "../../components/use-modal-dialog";
 import { getGlobals } from "../../lib/globals";
 import { ISSUES_URL } from "../../lib/project";
 import { useToastStore, type Toast } from "./toast-store";
@@ -40,15 +42,20 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
-/** Bottom-centre toasts (SPEC.md §9). */
+/**
+ * Bottom-centre toasts (SPEC.md §9). While a modal dialog is open the page behind it is inert,
+ * so the toasts render inside the dialog: still above it, readable and dismissible.
+ */
 export function Toaster() {
   const toasts = useToastStore((state) => state.toasts);
+  const dialog = useOpenDialog();
   if (toasts.length === 0) return null;
-  return (
+  const layer = (
     <div className="toaster" data-testid="toasts">
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} />
       ))}
     </div>
   );
+  return dialog ? createPortal(layer, dialog) : layer;
 }
