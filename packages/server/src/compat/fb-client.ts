@@ -1,0 +1,89 @@
+/**
+ * The request shapes of File Browser's web clients (API.md Part B), replayed with the real
+ * `fetch` against the real app listening on a free port: string bodies go out as
+ * `text/plain;charset=UTF-8` exactly as a browser's `fetch` sends them, the token in `X-Auth`.
+ */
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { allPermissions, type Settings } from "@scriptorium/shared";
+import { expect } from "vitest";
+import { listen } from "../test/http.js";
+import { createTestApp, type TestContext } from "../test/helpers.js";
+
+export const PASSWORD = "ada-password-12";
+
+export interface Compat {
+  t: TestContext;
+  /** `http://127.0.0.1:<port>` */
+  base: string;
+  /** ada's token, from a login made as File Browser's client makes it. */
+  token: string;
+  /** ada's scope on disk. */
+  scope: string;
+  /** fetch(base + url) with `X-Auth: <token>` unless `token` is given ("" sends it empty). */
+  api(url: string, init?: RequestInit & { token?: string }): Promise<Response>;
+}
+
+/**
+ * A fresh app on a real socket with the user `ada` (every permission but admin, scope `/ada`)
+ * logged in. `settings` edits the global settings first.
+ */
+export async function startCompat(settings?: (s: Settings) => void): Promise<Compat> {
+  const t = await createTestApp({ settings });
+  const perm = { ...allPermissions(), admin: false };
+  await t.createUser({ username: "ada", password: PASSWORD, fields: { scope: "/ada", perm } });
+  const scope = path.join(t.root, "ada");
+  await mkdir(scope, { recursive: true });
+  const base = `http://127.0.0.1:${await listen(t.app)}`;
+  const token = await (await login(base, "ada", PASSWORD)).text();
+  const api = (url: string, init: RequestInit & { token?: string } = {}) => {
+    const { token: own, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (!headers.has("X-Auth")) headers.set("X-Auth", own ?? token);
+    return fetch(base + url, { ...rest, headers });
+  };
+  return { t, base, token, scope, api };
+}
+
+/** POST /api/login as the login page sends it (API.md §1.4): JSON with application/json. */
+export function login(base: string, username: string, password: string): Promise<Response> {
+  return fetch(`${base}/api/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username, password, recaptcha: "" }),
+  });
+}
+
+/**
+ * A user path as the web client puts it in URLs: every segment `encodeURIComponent`-ed, plus
+ * `' ( ) *` (API.md §6.2 and §14.1).
+ */
+export function encodePath(p: string): string {
+  return p
+    .split("/")
+    .map((s) => encodeURIComponent(s).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16)}`))
+    .join("/");
+}
+
+/** The `{status, code, message}` body every error carries (API.md Part A §2). */
+export async function errorBody(res: Response): Promise<{
+  status: number;
+  code: string;
+  message: string;
+}> {
+  expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+  const body = (await res.json()) as { status: number; code: string; message: string };
+  expect(body).toEqual({
+    status: res.status,
+    code: expect.any(String) as string,
+    message: expect.any(String) as string,
+  });
+  expect(body.message.length).toBeGreaterThan(0);
+  return body;
+}
+
+/** Decodes a JWT payload without verifying it, as the web client does (API.md §1.2). */
+export function claimsOf(token: string): Record<string, unknown> {
+  const part = token.split(".")[1] ?? "";
+  return JSON.parse(Buffer.from(part, "base64url").toString("utf8")) as Record<string, unknown>;
+}
