@@ -3,7 +3,6 @@
  * `fetch` against the real app listening on a free port: string bodies go out as
  * `text/plain;charset=UTF-8` exactly as a browser's `fetch` sends them, the token in `X-Auth`.
  */
-import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { allPermissions, type Settings } from "@scriptorium/shared";
 import { expect } from "vitest";
@@ -33,7 +32,6 @@ export async function startCompat(settings?: (s: Settings) => void): Promise<Com
   const perm = { ...allPermissions(), admin: false };
   await t.createUser({ username: "ada", password: PASSWORD, fields: { scope: "/ada", perm } });
   const scope = path.join(t.root, "ada");
-  await mkdir(scope, { recursive: true });
   const base = `http://127.0.0.1:${await listen(t.app)}`;
   const token = await (await login(base, "ada", PASSWORD)).text();
   const api = (url: string, init: RequestInit & { token?: string } = {}) => {
