@@ -1,4 +1,10 @@
-import { useLayoutEffect, useRef, useSyncExternalStore, type KeyboardEvent } from "react";
+import {
+  useLayoutEffect,
+  useRef,
+  useSyncExternalStore,
+  type KeyboardEvent,
+  type MouseEvent,
+} from "react";
 
 /** What Tab can reach, before visibility is checked. */
 const TABBABLE = [
@@ -114,7 +120,7 @@ export function useModalDialog(onClose: () => void) {
   };
 
   /** A press on the backdrop (outside the card's box) closes, as a click on the dimmed page. */
-  const onMouseDown = (event: { target: EventTarget; clientX: number; clientY: number }) => {
+  const onMouseDown = (event: MouseEvent<HTMLDialogElement>) => {
     const dialog = ref.current;
     if (!dialog || event.target !== dialog) return;
     const box = dialog.getBoundingClientRect();
@@ -123,7 +129,10 @@ export function useModalDialog(onClose: () => void) {
       event.clientX <= box.right &&
       event.clientY >= box.top &&
       event.clientY <= box.bottom;
-    if (!inside) onCloseRef.current();
+    if (inside) return;
+    // Keeps the press from moving the focus to the page once the opener has it back.
+    event.preventDefault();
+    onCloseRef.current();
   };
 
   return { ref, onKeyDown, onMouseDown };
