@@ -1,86 +1,171 @@
-/** A command-line mistake: printed as one line, exit code 2. */
-export class UsageError extends Error {}
+import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
+import { Type, type Static, type TObject, type TSchema } from "typebox";
+import { Value } from "typebox/value";
 
-export type FlagType = "string" | "boolean" | "int";
-export interface FlagSpec {
-  name: string;
-  type: FlagType;
+/**
+ * A command-line mistake: printed as one line, exit code 2. `command` (e.g. "users add", "" for
+ * the server itself) adds a pointer to that command's --help.
+ */
+export class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly command?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What help shows for a flag; kept in the flag's schema options next to its type. */
+// A type alias, not an interface, so that it fits TypeBox's index-signed options.
+export type FlagInfo = {
+  description: string;
   short?: string;
   /** Environment variable read when the flag is absent. */
   env?: string;
-  description: string;
+  /** Placeholder of the value in help, e.g. "DIR" (booleans take none). */
+  arg?: string;
+};
+
+/** Flag schemas: each is optional, and carries its help in its schema options. */
+export const Flag = {
+  string: (info: FlagInfo) => Type.Optional(Type.String(info)),
+  boolean: (info: FlagInfo) => Type.Optional(Type.Boolean(info)),
+  integer: (info: FlagInfo, range: { minimum?: number; maximum?: number } = {}) =>
+    Type.Optional(Type.Integer({ ...range, ...info })),
+  oneOf: <const T extends string[]>(values: readonly [...T], info: FlagInfo) =>
+    Type.Optional(Type.Enum(values, info)),
+  /** A string that must pass `check`; `error` names what was expected. */
+  checked: (info: FlagInfo, check: (value: string) => boolean, error: (value: string) => string) =>
+    Type.Optional(Type.Refine(Type.String(info), check, error)),
+};
+
+export const HELP_FLAG = { help: Flag.boolean({ short: "h", description: "show this help" }) };
+
+function text(schema: TSchema, key: string): string | undefined {
+  const value: unknown = Reflect.get(schema, key);
+  return typeof value === "string" && value !== "" ? value : undefined;
 }
 
-export type FlagValues = Record<string, string | boolean | number>;
+function numberOption(schema: TSchema, key: string): number | undefined {
+  const value: unknown = Reflect.get(schema, key);
+  return typeof value === "number" ? value : undefined;
+}
 
-function convert(spec: FlagSpec, raw: string, source: string): string | boolean | number {
-  if (spec.type === "boolean") {
-    if (/^(true|1|yes)$/i.test(raw)) return true;
-    if (/^(false|0|no)$/i.test(raw)) return false;
-    throw new UsageError(`${source} expects true or false, got "${raw}"`);
+/** The help of a flag schema made by `Flag`. */
+export function flagInfo(schema: TSchema): FlagInfo {
+  return {
+    description: text(schema, "description") ?? "",
+    short: text(schema, "short"),
+    env: text(schema, "env"),
+    arg: text(schema, "arg"),
+  };
+}
+
+/** How help writes the value a flag takes: "" for booleans. */
+export function flagArgument(schema: TSchema): string {
+  if (Type.IsBoolean(schema)) return "";
+  if (Type.IsEnum(schema)) {
+    return schema.enum.map((v) => (/^[\w.-]+$/.test(String(v)) ? v : `'${v}'`)).join("|");
   }
-  if (spec.type === "int") {
-    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
-      throw new UsageError(`${source} expects a whole number, got "${raw}"`);
-    }
-    return Number(raw);
+  return flagInfo(schema).arg ?? (Type.IsInteger(schema) ? "N" : "TEXT");
+}
+
+/** The sentence after "flag --x" when `value` does not fit `schema`. */
+function expectation(schema: TSchema, value: unknown): string {
+  if (Type.IsBoolean(schema)) return "expects true or false";
+  if (Type.IsEnum(schema)) {
+    return `must be one of ${schema.enum.map((v) => JSON.stringify(v)).join(", ")}`;
   }
-  return raw;
+  if (Type.IsInteger(schema)) {
+    const min = numberOption(schema, "minimum");
+    const max = numberOption(schema, "maximum");
+    if (typeof value !== "number") return "expects a whole number";
+    if (min !== undefined && max !== undefined) return `must be between ${min} and ${max}`;
+    if (min !== undefined) return `must be at least ${min}`;
+    if (max !== undefined) return `must be at most ${max}`;
+  }
+  const first = Value.Errors(schema, value)[0];
+  return first?.message ?? "is not valid";
 }
 
 /**
- * Parses `--name value`, `--name=value`, `-x value` and bare boolean flags; unknown flags and
- * missing values are UsageErrors naming the flag. Environment variables fill absent flags.
+ * Turns the text of a flag into its value and checks it against the flag's schema. TypeBox's own
+ * conversion is laxer than a command line should be ("1.5" would become 1), so booleans and whole
+ * numbers are recognised here first; the schema then has the last word.
  */
-export function parseFlags(
-  argv: readonly string[],
-  specs: readonly FlagSpec[],
-  env: NodeJS.ProcessEnv = {},
-): { values: FlagValues; positionals: string[] } {
-  const values: FlagValues = {};
-  const positionals: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? "";
-    if (arg === "--") {
-      positionals.push(...argv.slice(i + 1));
-      break;
-    }
-    if (!arg.startsWith("-") || arg === "-") {
-      positionals.push(arg);
-      continue;
-    }
-    const long = arg.startsWith("--");
-    const body = arg.slice(long ? 2 : 1);
-    const eq = body.indexOf("=");
-    const key = eq >= 0 ? body.slice(0, eq) : body;
-    const spec = specs.find((s) => (long ? s.name === key : s.short === key));
-    if (!spec) throw new UsageError(`unknown flag ${long ? "--" : "-"}${key}`);
-    const label = `--${spec.name}`;
-    let raw: string | undefined = eq >= 0 ? body.slice(eq + 1) : undefined;
-    if (raw === undefined) {
-      if (spec.type === "boolean") raw = "true";
-      else {
-        const next = argv[i + 1];
-        if (next === undefined) throw new UsageError(`flag ${label} needs a value`);
-        raw = next;
-        i++;
-      }
-    }
-    values[spec.name] = convert(spec, raw, `flag ${label}`);
+function flagValue(schema: TSchema, raw: string, source: string): unknown {
+  let value: unknown = raw;
+  if (Type.IsBoolean(schema)) {
+    if (/^(true|1|yes)$/i.test(raw)) value = true;
+    else if (/^(false|0|no)$/i.test(raw)) value = false;
+  } else if (Type.IsInteger(schema) && /^\d+$/.test(raw)) {
+    value = Value.Convert(schema, raw);
   }
-  for (const spec of specs) {
-    const fromEnv = spec.env ? env[spec.env] : undefined;
-    if (values[spec.name] === undefined && fromEnv !== undefined && fromEnv !== "") {
-      values[spec.name] = convert(spec, fromEnv, `environment variable ${spec.env}`);
-    }
+  if (!Value.Check(schema, value)) {
+    throw new UsageError(`${source} ${expectation(schema, value)}, got "${raw}"`);
   }
-  return { values, positionals };
+  return value;
 }
 
-export function helpText(usage: string, specs: readonly FlagSpec[]): string {
-  const lines = specs.map((s) => {
-    const flag = `${s.short ? `-${s.short}, ` : "    "}--${s.name}${s.type === "boolean" ? "" : ` <${s.type}>`}`;
-    return `  ${flag.padEnd(38)} ${s.description}${s.env ? ` [${s.env}]` : ""}`;
+/**
+ * Parses `--name value`, `--name=value`, `-x value` and bare boolean flags (`--flag=false` too)
+ * with node:util's parseArgs, and checks every value against the flag's schema. Unknown flags and
+ * missing values are UsageErrors naming the flag. Environment variables fill absent flags.
+ */
+export function parseCommandLine<T extends TObject>(
+  argv: readonly string[],
+  schema: T,
+  env: NodeJS.ProcessEnv,
+  command: string,
+): { values: Static<T>; positionals: string[] } {
+  try {
+    return parse(argv, schema, env);
+  } catch (err) {
+    throw err instanceof UsageError ? new UsageError(err.message, command) : err;
+  }
+}
+
+function parse<T extends TObject>(
+  argv: readonly string[],
+  schema: T,
+  env: NodeJS.ProcessEnv,
+): { values: Static<T>; positionals: string[] } {
+  const flags = Object.entries(schema.properties);
+  const options: ParseArgsOptionsConfig = {};
+  for (const [name, flag] of flags) {
+    const short = flagInfo(flag).short;
+    options[name] = { type: Type.IsBoolean(flag) ? "boolean" : "string", ...(short && { short }) };
+  }
+  // strict: false lets booleans take "=false"; unknown flags and missing values are caught below.
+  const { tokens } = parseArgs({
+    args: [...argv],
+    options,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
   });
-  return [`Usage: ${usage}`, "", "Flags:", ...lines].join("\n");
+  const values: Record<string, unknown> = {};
+  const positionals: string[] = [];
+  for (const token of tokens) {
+    if (token.kind === "positional") positionals.push(token.value);
+    if (token.kind !== "option") continue;
+    const flag = schema.properties[token.name];
+    if (!flag) throw new UsageError(`unknown flag ${token.rawName}`);
+    const label = `flag --${token.name}`;
+    const isBoolean = Type.IsBoolean(flag);
+    if (token.value === undefined && !isBoolean) throw new UsageError(`${label} needs a value`);
+    values[token.name] = flagValue(flag, token.value ?? "true", label);
+  }
+  for (const [name, flag] of flags) {
+    const variable = flagInfo(flag).env;
+    const fromEnv = variable ? env[variable] : undefined;
+    if (values[name] === undefined && variable && fromEnv) {
+      values[name] = flagValue(flag, fromEnv, `environment variable ${variable}`);
+    }
+  }
+  if (!Value.Check(schema, values)) {
+    const first = Value.Errors(schema, values)[0];
+    throw new UsageError(`flag --${first?.instancePath.slice(1) ?? "?"}: ${first?.message ?? ""}`);
+  }
+  return { values, positionals };
 }

@@ -1,85 +1,143 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { Type, type Static } from "typebox";
 import { Value } from "typebox/value";
 import { ConfigExportSchema, type ConfigExport } from "@scriptorium/shared";
 import { openDatabase } from "../db/database.js";
-import { createSettingsStore } from "../features/settings/settings.store.js";
+import { createSettingsStore, type SettingsStore } from "../features/settings/settings.store.js";
 import { SERVE_DEFAULTS } from "../config.js";
-import { helpText, parseFlags, UsageError } from "./args.js";
+import { HELP_FLAG, UsageError } from "./args.js";
+import { defineCommand, type CommandGroup } from "./command.js";
 import { applySettingsFlags, DATABASE_FLAG, SETTINGS_FLAGS } from "./flags.js";
 
-const USAGE = "scriptorium config init|cat|set|export FILE|import FILE [-d DATABASE] [flags]";
-const SPECS = [
-  DATABASE_FLAG,
-  ...SETTINGS_FLAGS,
-  { name: "help", short: "h", type: "boolean" as const, description: "show this help" },
-];
+const DatabaseFlags = Type.Object({ ...DATABASE_FLAG, ...HELP_FLAG });
+const SettingsFlags = Type.Object({ ...DATABASE_FLAG, ...SETTINGS_FLAGS, ...HELP_FLAG });
 
-/** `scriptorium config …`: global settings and server configuration in the database. */
-export async function configCommand(
-  argv: readonly string[],
-  env: NodeJS.ProcessEnv,
-  out: (text: string) => void,
-): Promise<void> {
-  const [sub, ...rest] = argv;
-  const { values, positionals } = parseFlags(rest, SPECS, env);
-  if (values.help || sub === undefined) {
-    out(helpText(USAGE, SPECS));
-    return;
-  }
-  if (!["init", "cat", "set", "export", "import"].includes(sub)) {
-    throw new UsageError(`unknown config command "${sub}"`);
-  }
-  const needsFile = sub === "export" || sub === "import";
-  if (needsFile && positionals.length !== 1) throw new UsageError(`config ${sub} needs one FILE`);
-  if (!needsFile && positionals.length > 0)
-    throw new UsageError(`unexpected argument "${positionals[0]}"`);
-  const file = path.resolve((values.database as string | undefined) ?? SERVE_DEFAULTS.database);
-  const flagsGiven = Object.keys(values).some((k) => k !== "database");
-  if ((sub === "cat" || sub === "export" || sub === "import") && flagsGiven) {
-    throw new UsageError(`config ${sub} takes no settings flags`);
-  }
-
-  // Validate the import before touching (and maybe creating) the database.
-  let imported: ConfigExport | undefined;
-  if (sub === "import") {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(readFileSync(positionals[0] ?? "", "utf8"));
-    } catch (err) {
-      throw new UsageError(`cannot read ${positionals[0]}: ${(err as Error).message}`);
-    }
-    if (!Value.Check(ConfigExportSchema, parsed)) {
-      const first = [...Value.Errors(ConfigExportSchema, parsed)][0];
-      throw new UsageError(
-        `${positionals[0]} is not a Scriptorium configuration: ${first?.instancePath ?? ""} ${first?.message ?? ""}`,
-      );
-    }
-    imported = parsed;
-  }
-
+async function withSettings<T>(
+  database: string | undefined,
+  use: (store: SettingsStore, file: string) => Promise<T>,
+): Promise<T> {
+  const file = path.resolve(database ?? SERVE_DEFAULTS.database);
   const db = await openDatabase(file);
   try {
-    const store = createSettingsStore(db);
-    if (sub === "init" && (await store.isInitialised())) {
-      throw new UsageError(`${file} is already initialised; use "config set"`);
-    }
-    const current = { settings: await store.getSettings(), server: await store.getServerConfig() };
-    if (sub === "init" || sub === "set") {
-      const next = applySettingsFlags(values, current.settings, current.server);
-      await store.setSettings(next.settings);
-      await store.setServerConfig(next.server);
-      await store.getSecret();
-      out(JSON.stringify(next, null, 2));
-    } else if (sub === "cat") {
-      out(JSON.stringify(current, null, 2));
-    } else if (sub === "export") {
-      writeFileSync(positionals[0] ?? "", JSON.stringify(current, null, 2) + "\n", { mode: 0o600 });
-    } else if (imported) {
-      await store.setSettings(imported.settings);
-      await store.setServerConfig(imported.server);
-    }
+    return await use(createSettingsStore(db), file);
   } finally {
     await db.destroy();
   }
 }
+
+async function current(store: SettingsStore): Promise<ConfigExport> {
+  return { settings: await store.getSettings(), server: await store.getServerConfig() };
+}
+
+function readExport(file: string): ConfigExport {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, "utf8"));
+  } catch (err) {
+    throw new UsageError(
+      `cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`,
+    );
+  }
+  if (!Value.Check(ConfigExportSchema, parsed)) {
+    const first = Value.Errors(ConfigExportSchema, parsed)[0];
+    throw new UsageError(
+      `${file} is not a Scriptorium configuration: ${first?.instancePath ?? ""} ${first?.message ?? ""}`,
+    );
+  }
+  return parsed;
+}
+
+/** Applies the settings flags, stores the result (and the signing secret), and returns it as JSON. */
+async function applyAndSave(
+  values: Static<typeof SettingsFlags>,
+  store: SettingsStore,
+): Promise<string> {
+  const { settings, server } = await current(store);
+  const next = applySettingsFlags(values, settings, server);
+  await store.setSettings(next.settings);
+  await store.setServerConfig(next.server);
+  await store.getSecret();
+  return JSON.stringify(next, null, 2);
+}
+
+const init = defineCommand({
+  name: "config init",
+  summary:
+    "Creates the database (if missing) with default settings changed by the flags, and prints them.",
+  flags: SettingsFlags,
+  examples: [
+    "scriptorium config init -d data/scriptorium.db --signup --branding.name 'Edizione Maurolico'",
+  ],
+  run: (values, _args, { out }) =>
+    withSettings(values.database, async (store, file) => {
+      if (await store.isInitialised()) {
+        throw new UsageError(`${file} is already initialised; use "config set"`);
+      }
+      out(await applyAndSave(values, store));
+    }),
+});
+
+const set = defineCommand({
+  name: "config set",
+  summary: "Changes the settings named by the flags, and prints them all.",
+  flags: SettingsFlags,
+  examples: [
+    "scriptorium config set -d data/scriptorium.db --auth.method proxy --auth.header X-Remote-User",
+    "scriptorium config set --perm.share=false --locale it",
+  ],
+  run: (values, _args, { out }) =>
+    withSettings(values.database, async (store) => {
+      out(await applyAndSave(values, store));
+    }),
+});
+
+const cat = defineCommand({
+  name: "config cat",
+  summary: "Prints the settings and the server configuration as JSON.",
+  flags: DatabaseFlags,
+  examples: ["scriptorium config cat -d data/scriptorium.db"],
+  run: (values, _args, { out }) =>
+    withSettings(values.database, async (store) => {
+      out(JSON.stringify(await current(store), null, 2));
+    }),
+});
+
+const exportCommand = defineCommand({
+  name: "config export",
+  args: ["FILE"],
+  summary: "Writes the settings and the server configuration to FILE (JSON, mode 0600).",
+  flags: DatabaseFlags,
+  examples: ["scriptorium config export settings.json -d data/scriptorium.db"],
+  run: (values, [file = ""]) =>
+    withSettings(values.database, async (store) => {
+      writeFileSync(file, JSON.stringify(await current(store), null, 2) + "\n", { mode: 0o600 });
+    }),
+});
+
+const importCommand = defineCommand({
+  name: "config import",
+  args: ["FILE"],
+  summary: "Replaces the settings and the server configuration with those in FILE.",
+  flags: DatabaseFlags,
+  examples: ["scriptorium config import settings.json -d data/scriptorium.db"],
+  run: async (values, [file = ""]) => {
+    // Check the file before touching (and maybe creating) the database.
+    const imported = readExport(file);
+    await withSettings(values.database, async (store) => {
+      await store.setSettings(imported.settings);
+      await store.setServerConfig(imported.server);
+    });
+  },
+});
+
+/** `scriptorium config …`: global settings and server configuration in the database. */
+export const configGroup: CommandGroup = {
+  name: "config",
+  summary: "Reads and changes the global settings and the server configuration in the database.",
+  commands: [init, set, cat, exportCommand, importCommand],
+  examples: [
+    "scriptorium config init -d data/scriptorium.db --signup",
+    "scriptorium config set --help",
+  ],
+};

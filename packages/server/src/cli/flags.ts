@@ -7,114 +7,114 @@ import {
   THEMES,
   VIEW_MODES,
   type Perm,
+  type Permission,
   type ServerConfig,
   type Settings,
   type Sorting,
-  type Theme,
   type User,
-  type ViewMode,
 } from "@scriptorium/shared";
-import { UsageError, type FlagSpec, type FlagValues } from "./args.js";
+import type { Static, TObject, TSchema } from "typebox";
+import { Flag, UsageError } from "./args.js";
 
-export const DATABASE_FLAG: FlagSpec = {
-  name: "database",
-  short: "d",
-  type: "string",
-  env: "SCRIPTORIUM_DATABASE",
-  description: "database file (default ./data/scriptorium.db)",
+export const DATABASE_FLAG = {
+  database: Flag.string({
+    short: "d",
+    env: "SCRIPTORIUM_DATABASE",
+    arg: "FILE",
+    description: "database file (default ./data/scriptorium.db)",
+  }),
 };
 
+const perm = (p: Permission) => Flag.boolean({ description: `permission ${p}` });
+const PERM_FLAGS = {
+  "perm.admin": perm("admin"),
+  "perm.execute": perm("execute"),
+  "perm.create": perm("create"),
+  "perm.rename": perm("rename"),
+  "perm.modify": perm("modify"),
+  "perm.delete": perm("delete"),
+  "perm.share": perm("share"),
+  "perm.download": perm("download"),
+  "perm.unzip": perm("unzip"),
+} satisfies Record<`perm.${Permission}`, TSchema>;
+
 /** Flags describing a user (for `users add|update`, and the defaults in `config init|set`). */
-export const USER_FLAGS: FlagSpec[] = [
-  { name: "scope", type: "string", description: "folder the user sees, relative to the root" },
-  { name: "locale", type: "string", description: "interface language, e.g. it or en" },
-  { name: "viewMode", type: "string", description: "list, mosaic or 'mosaic gallery'" },
-  { name: "singleClick", type: "boolean", description: "open items with a single click" },
-  { name: "hideDotfiles", type: "boolean", description: "hide files starting with a dot" },
-  { name: "dateFormat", type: "boolean", description: "show exact dates" },
-  { name: "sorting.by", type: "string", description: "name, size or modified" },
-  { name: "sorting.asc", type: "boolean", description: "ascending order" },
-  { name: "commands", type: "string", description: "space-separated shell commands allowed" },
-  ...PERMISSIONS.map<FlagSpec>((p) => ({
-    name: `perm.${p}`,
-    type: "boolean",
-    description: `permission ${p}`,
-  })),
-];
+export const USER_FLAGS = {
+  scope: Flag.string({ arg: "PATH", description: "folder the user sees, relative to the root" }),
+  locale: Flag.checked(
+    { arg: "CODE", description: "interface language, e.g. it or en" },
+    isLocale,
+    () => "must be a language code such as en, it or de",
+  ),
+  viewMode: Flag.oneOf(VIEW_MODES, { description: "how folders are shown" }),
+  singleClick: Flag.boolean({ description: "open items with a single click" }),
+  hideDotfiles: Flag.boolean({ description: "hide files starting with a dot" }),
+  dateFormat: Flag.boolean({ description: "show exact dates" }),
+  "sorting.by": Flag.oneOf(SORT_FIELDS, { description: "listing order" }),
+  "sorting.asc": Flag.boolean({ description: "ascending order" }),
+  commands: Flag.string({ arg: "'CMD …'", description: "space-separated shell commands allowed" }),
+  ...PERM_FLAGS,
+};
+type UserFlagValues = Static<TObject<typeof USER_FLAGS>>;
 
-export const SETTINGS_FLAGS: FlagSpec[] = [
-  { name: "auth.method", type: "string", description: "json, proxy or noauth" },
-  { name: "auth.header", type: "string", description: "header holding the user name (proxy)" },
-  { name: "recaptcha.host", type: "string", description: "reCAPTCHA host" },
-  { name: "recaptcha.key", type: "string", description: "reCAPTCHA site key" },
-  { name: "recaptcha.secret", type: "string", description: "reCAPTCHA secret" },
-  { name: "signup", type: "boolean", description: "allow users to sign up" },
-  { name: "createUserDir", type: "boolean", description: "create a home folder per user" },
-  { name: "userHomeBasePath", type: "string", description: "where home folders are made" },
-  { name: "branding.name", type: "string", description: "product name" },
-  { name: "branding.theme", type: "string", description: "light, dark or '' (system)" },
-  { name: "branding.color", type: "string", description: "theme colour" },
-  { name: "branding.files", type: "string", description: "folder of branding overrides" },
-  { name: "branding.disableExternal", type: "boolean", description: "hide external links" },
-  { name: "branding.disableUsedPercentage", type: "boolean", description: "hide the storage bar" },
-  { name: "tus.chunkSize", type: "int", description: "resumable upload chunk size in bytes" },
-  { name: "tus.retryCount", type: "int", description: "resumable upload retries" },
-  { name: "shell", type: "string", description: "shell to run commands with, e.g. 'bash -c'" },
-  { name: "tokenExpirationTime", type: "string", description: "session length, e.g. 2h" },
-  { name: "minimumPasswordLength", type: "int", description: "minimum password length" },
-  { name: "enableExec", type: "boolean", description: "enable the shell and command hooks" },
-  { name: "enableThumbnails", type: "boolean", description: "enable image thumbnails" },
-  { name: "resizePreview", type: "boolean", description: "resize large image previews" },
-  ...USER_FLAGS.filter((f) => f.name !== "lockPassword"),
-];
-
-function oneOf<T extends string>(value: string, allowed: readonly T[], flag: string): T {
-  if (!(allowed as readonly string[]).includes(value)) {
-    throw new UsageError(
-      `flag --${flag} must be one of ${allowed.map((a) => `"${a}"`).join(", ")}`,
-    );
-  }
-  return value as T;
-}
-
-const str = (v: FlagValues, k: string) => v[k] as string | undefined;
-const bool = (v: FlagValues, k: string) => v[k] as boolean | undefined;
-const int = (v: FlagValues, k: string) => v[k] as number | undefined;
+export const SETTINGS_FLAGS = {
+  "auth.method": Flag.oneOf(AUTH_METHODS, { description: "how users log in" }),
+  "auth.header": Flag.string({ arg: "NAME", description: "header holding the user name (proxy)" }),
+  "recaptcha.host": Flag.string({ arg: "URL", description: "reCAPTCHA host" }),
+  "recaptcha.key": Flag.string({ arg: "KEY", description: "reCAPTCHA site key" }),
+  "recaptcha.secret": Flag.string({ arg: "SECRET", description: "reCAPTCHA secret" }),
+  signup: Flag.boolean({ description: "allow users to sign up" }),
+  createUserDir: Flag.boolean({ description: "create a home folder per user" }),
+  userHomeBasePath: Flag.string({ arg: "PATH", description: "where home folders are made" }),
+  "branding.name": Flag.string({ arg: "NAME", description: "product name" }),
+  "branding.theme": Flag.oneOf(THEMES, { description: "theme ('' follows the system)" }),
+  "branding.color": Flag.string({ arg: "COLOUR", description: "theme colour" }),
+  "branding.files": Flag.string({ arg: "DIR", description: "folder of branding overrides" }),
+  "branding.disableExternal": Flag.boolean({ description: "hide external links" }),
+  "branding.disableUsedPercentage": Flag.boolean({ description: "hide the storage bar" }),
+  "tus.chunkSize": Flag.integer(
+    { arg: "BYTES", description: "resumable upload chunk size" },
+    { minimum: 0 },
+  ),
+  "tus.retryCount": Flag.integer({ description: "resumable upload retries" }, { minimum: 0 }),
+  shell: Flag.string({ arg: "'CMD …'", description: "shell to run commands with, e.g. 'bash -c'" }),
+  tokenExpirationTime: Flag.checked(
+    { arg: "DURATION", description: "session length, e.g. 2h" },
+    (text) => parseDuration(text) !== undefined,
+    () => "expects a duration such as 2h or 90m",
+  ),
+  minimumPasswordLength: Flag.integer({ description: "minimum password length" }, { minimum: 1 }),
+  enableExec: Flag.boolean({ description: "enable the shell and command hooks" }),
+  enableThumbnails: Flag.boolean({ description: "enable image thumbnails" }),
+  resizePreview: Flag.boolean({ description: "resize large image previews" }),
+  ...USER_FLAGS,
+};
+type SettingsFlagValues = Static<TObject<typeof SETTINGS_FLAGS>>;
 
 type UserFields = Partial<Omit<User, "id" | "username" | "password">>;
 
-/** The user fields named by flags, validated; `base` supplies what a partial perm/sorting lacks. */
+/** The user fields named by flags; `base` supplies what a partial perm/sorting lacks. */
 export function userFieldsFromFlags(
-  v: FlagValues,
+  v: UserFlagValues & { lockPassword?: boolean },
   base: { perm: Perm; sorting: Sorting },
 ): UserFields {
   const out: UserFields = {};
-  const scope = str(v, "scope");
-  if (scope !== undefined) out.scope = scope;
-  const locale = str(v, "locale");
-  if (locale !== undefined) {
-    if (!isLocale(locale)) throw new UsageError(`flag --locale: unknown locale "${locale}"`);
-    out.locale = locale;
-  }
-  const viewMode = str(v, "viewMode");
-  if (viewMode !== undefined) out.viewMode = oneOf<ViewMode>(viewMode, VIEW_MODES, "viewMode");
+  if (v.scope !== undefined) out.scope = v.scope;
+  if (v.locale !== undefined) out.locale = v.locale;
+  if (v.viewMode !== undefined) out.viewMode = v.viewMode;
   for (const key of ["singleClick", "hideDotfiles", "dateFormat", "lockPassword"] as const) {
-    const b = bool(v, key);
+    const b = v[key];
     if (b !== undefined) out[key] = b;
   }
-  const by = str(v, "sorting.by");
-  const asc = bool(v, "sorting.asc");
+  const by = v["sorting.by"];
+  const asc = v["sorting.asc"];
   if (by !== undefined || asc !== undefined) {
-    out.sorting = {
-      by: by !== undefined ? oneOf(by, SORT_FIELDS, "sorting.by") : base.sorting.by,
-      asc: asc ?? base.sorting.asc,
-    };
+    out.sorting = { by: by ?? base.sorting.by, asc: asc ?? base.sorting.asc };
   }
-  const commands = str(v, "commands");
-  if (commands !== undefined) out.commands = commands.split(" ").filter(Boolean);
-  if (PERMISSIONS.some((p) => bool(v, `perm.${p}`) !== undefined)) {
+  if (v.commands !== undefined) out.commands = v.commands.split(" ").filter(Boolean);
+  if (PERMISSIONS.some((p) => v[`perm.${p}`] !== undefined)) {
     const perm = { ...base.perm };
-    for (const p of PERMISSIONS) perm[p] = bool(v, `perm.${p}`) ?? perm[p];
+    for (const p of PERMISSIONS) perm[p] = v[`perm.${p}`] ?? perm[p];
     out.perm = perm;
   }
   return out;
@@ -122,53 +122,38 @@ export function userFieldsFromFlags(
 
 /** Applies `config init|set` flags to the stored settings and server configuration. */
 export function applySettingsFlags(
-  v: FlagValues,
+  v: SettingsFlagValues,
   settings: Settings,
   server: ServerConfig,
 ): { settings: Settings; server: ServerConfig } {
   const s: Settings = structuredClone(settings);
   const c: ServerConfig = structuredClone(server);
-  const method = str(v, "auth.method");
-  if (method !== undefined) c.authMethod = oneOf(method, AUTH_METHODS, "auth.method");
-  c.authHeader = str(v, "auth.header") ?? c.authHeader;
-  c.recaptcha.host = str(v, "recaptcha.host") ?? c.recaptcha.host;
-  c.recaptcha.key = str(v, "recaptcha.key") ?? c.recaptcha.key;
-  c.recaptcha.secret = str(v, "recaptcha.secret") ?? c.recaptcha.secret;
+  c.authMethod = v["auth.method"] ?? c.authMethod;
+  c.authHeader = v["auth.header"] ?? c.authHeader;
+  c.recaptcha.host = v["recaptcha.host"] ?? c.recaptcha.host;
+  c.recaptcha.key = v["recaptcha.key"] ?? c.recaptcha.key;
+  c.recaptcha.secret = v["recaptcha.secret"] ?? c.recaptcha.secret;
   if (c.authMethod === "proxy" && c.authHeader === "") {
     throw new UsageError("flag --auth.header is needed with --auth.method=proxy");
   }
-  s.signup = bool(v, "signup") ?? s.signup;
-  s.createUserDir = bool(v, "createUserDir") ?? s.createUserDir;
-  s.userHomeBasePath = str(v, "userHomeBasePath") ?? s.userHomeBasePath;
-  s.branding.name = str(v, "branding.name") ?? s.branding.name;
-  const theme = str(v, "branding.theme");
-  if (theme !== undefined) s.branding.theme = oneOf<Theme>(theme, THEMES, "branding.theme");
-  s.branding.color = str(v, "branding.color") ?? s.branding.color;
-  s.branding.files = str(v, "branding.files") ?? s.branding.files;
-  s.branding.disableExternal = bool(v, "branding.disableExternal") ?? s.branding.disableExternal;
+  s.signup = v.signup ?? s.signup;
+  s.createUserDir = v.createUserDir ?? s.createUserDir;
+  s.userHomeBasePath = v.userHomeBasePath ?? s.userHomeBasePath;
+  s.branding.name = v["branding.name"] ?? s.branding.name;
+  s.branding.theme = v["branding.theme"] ?? s.branding.theme;
+  s.branding.color = v["branding.color"] ?? s.branding.color;
+  s.branding.files = v["branding.files"] ?? s.branding.files;
+  s.branding.disableExternal = v["branding.disableExternal"] ?? s.branding.disableExternal;
   s.branding.disableUsedPercentage =
-    bool(v, "branding.disableUsedPercentage") ?? s.branding.disableUsedPercentage;
-  s.tus.chunkSize = int(v, "tus.chunkSize") ?? s.tus.chunkSize;
-  s.tus.retryCount = int(v, "tus.retryCount") ?? s.tus.retryCount;
-  const shell = str(v, "shell");
-  if (shell !== undefined) s.shell = shell.split(" ").filter(Boolean);
-  const lifetime = str(v, "tokenExpirationTime");
-  if (lifetime !== undefined) {
-    if (parseDuration(lifetime) === undefined) {
-      throw new UsageError(
-        `flag --tokenExpirationTime expects a duration such as 2h, got "${lifetime}"`,
-      );
-    }
-    c.tokenExpirationTime = lifetime;
-  }
-  const minLength = int(v, "minimumPasswordLength");
-  if (minLength !== undefined) {
-    if (minLength < 1) throw new UsageError("flag --minimumPasswordLength must be at least 1");
-    c.minimumPasswordLength = minLength;
-  }
-  c.enableExec = bool(v, "enableExec") ?? c.enableExec;
-  c.enableThumbnails = bool(v, "enableThumbnails") ?? c.enableThumbnails;
-  c.resizePreview = bool(v, "resizePreview") ?? c.resizePreview;
+    v["branding.disableUsedPercentage"] ?? s.branding.disableUsedPercentage;
+  s.tus.chunkSize = v["tus.chunkSize"] ?? s.tus.chunkSize;
+  s.tus.retryCount = v["tus.retryCount"] ?? s.tus.retryCount;
+  if (v.shell !== undefined) s.shell = v.shell.split(" ").filter(Boolean);
+  c.tokenExpirationTime = v.tokenExpirationTime ?? c.tokenExpirationTime;
+  c.minimumPasswordLength = v.minimumPasswordLength ?? c.minimumPasswordLength;
+  c.enableExec = v.enableExec ?? c.enableExec;
+  c.enableThumbnails = v.enableThumbnails ?? c.enableThumbnails;
+  c.resizePreview = v.resizePreview ?? c.resizePreview;
   s.defaults = { ...s.defaults, ...userFieldsFromFlags(v, s.defaults) };
   return { settings: s, server: c };
 }

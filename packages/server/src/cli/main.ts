@@ -1,38 +1,117 @@
-import { StartupError } from "../server.js";
-import { UsageError } from "./args.js";
-import { configCommand } from "./config-cmd.js";
-import { serveCommand } from "./serve.js";
-import { usersCommand } from "./users-cmd.js";
+import { Type } from "typebox";
+import { startServer, StartupError } from "../server.js";
 import { VERSION } from "../version.js";
+import { HELP_FLAG, UsageError } from "./args.js";
+import {
+  defineCommand,
+  groupHelp,
+  runGroup,
+  wantsHelp,
+  type Command,
+  type CommandGroup,
+} from "./command.js";
+import { configGroup } from "./config-cmd.js";
+import { ServeFlags, serveOptions } from "./serve.js";
+import { usersGroup } from "./users-cmd.js";
+
+const GROUPS: CommandGroup[] = [configGroup, usersGroup];
+
+const versionCommand = defineCommand({
+  name: "version",
+  summary: "Prints the version of Scriptorium.",
+  flags: Type.Object(HELP_FLAG),
+  examples: ["scriptorium version"],
+  run: (_values, _args, { out }) => {
+    out(`scriptorium ${VERSION}`);
+    return Promise.resolve();
+  },
+});
+
+const TOP_COMMANDS = [
+  ...GROUPS.map((g) => ({ name: g.name, summary: g.summary })),
+  { name: versionCommand.name, summary: versionCommand.summary },
+  { name: "help", summary: 'Prints the help of a command, e.g. "scriptorium help users add".' },
+];
+
+/** `scriptorium [flags]`: the server itself, and the help of the whole command. */
+const serveCommand = defineCommand({
+  name: "",
+  summary:
+    "Serves the folder ROOT and the web app; creates the database and the first administrator " +
+    "on the first start.",
+  otherUsage: "scriptorium COMMAND [SUBCOMMAND] [ARGUMENTS] [flags]",
+  commands: TOP_COMMANDS,
+  flags: ServeFlags,
+  examples: [
+    "scriptorium -r /srv/edition -d /srv/scriptorium.db -p 8080",
+    "SCRIPTORIUM_BASEURL=/edition scriptorium -a 0.0.0.0",
+    "scriptorium help users add",
+  ],
+  footer: 'Run "scriptorium COMMAND --help" for the help of a command.',
+  run: async (values) => {
+    await startServer(serveOptions(values));
+  },
+});
+
+/** The help that `scriptorium help WORDS…` asks for. */
+function helpOf(words: readonly string[]): string {
+  const [first, second] = words.filter((w) => w !== "-h" && w !== "--help");
+  if (first === undefined) return serveCommand.help();
+  if (first === "version") return versionCommand.help();
+  const group = GROUPS.find((g) => g.name === first);
+  if (!group) throw new UsageError(`no command "${first}"`, "");
+  if (second === undefined) return groupHelp(group);
+  const command: Command | undefined = group.commands.find((c) => c.name === `${first} ${second}`);
+  if (!command) throw new UsageError(`no command "${first} ${second}"`, first);
+  return command.help();
+}
+
+export interface MainIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+const STDIO: MainIo = {
+  out: (text) => process.stdout.write(text + "\n"),
+  err: (text) => process.stderr.write(text + "\n"),
+};
 
 /** Runs the `scriptorium` command; resolves with the exit code (undefined while serving). */
 export async function main(
   argv: readonly string[],
   env: NodeJS.ProcessEnv,
+  { out, err }: MainIo = STDIO,
 ): Promise<number | undefined> {
-  const out = (text: string) => process.stdout.write(text + "\n");
   // Databases, their WAL files and folders the command creates are private to its user.
   process.umask(0o077);
   try {
-    const [first, ...rest] = argv;
-    if (first === "config") await configCommand(rest, env, out);
-    else if (first === "users") await usersCommand(rest, env, out);
-    else if (first === "version") out(`scriptorium ${VERSION}`);
-    else {
-      await serveCommand(argv, env);
-      return undefined;
+    const [first = "", ...rest] = argv;
+    const group = GROUPS.find((g) => g.name === first);
+    if (group) await runGroup(group, rest, { env, out });
+    else if (first === "version") await versionCommand.execute(rest, { env, out });
+    else if (first === "help") out(helpOf(rest));
+    else if (first !== "" && !first.startsWith("-")) {
+      const names = TOP_COMMANDS.map((c) => c.name).join(", ");
+      throw new UsageError(`unknown command "${first}" (one of ${names})`, "");
+    } else {
+      await serveCommand.execute(argv, { env, out });
+      return wantsHelp(argv) ? 0 : undefined;
     }
     return 0;
-  } catch (err) {
-    if (err instanceof UsageError) {
-      process.stderr.write(`scriptorium: ${err.message}\n`);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      const hint =
+        error.command === undefined
+          ? ""
+          : `; see "scriptorium ${error.command ? `${error.command} ` : ""}--help"`;
+      err(`scriptorium: ${error.message}${hint}`);
       return 2;
     }
-    if (err instanceof StartupError) {
-      process.stderr.write(`scriptorium: ${err.message}\n`);
-      return err.exitCode;
+    if (error instanceof StartupError) {
+      err(`scriptorium: ${error.message}`);
+      return error.exitCode;
     }
-    process.stderr.write(`scriptorium: ${(err as Error).stack ?? String(err)}\n`);
+    err(`scriptorium: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return 1;
   }
 }

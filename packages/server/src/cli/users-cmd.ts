@@ -1,4 +1,5 @@
 import path from "node:path";
+import { Type } from "typebox";
 import { SERVE_DEFAULTS } from "../config.js";
 import { openDatabase, type Db } from "../db/database.js";
 import { AppError } from "../errors.js";
@@ -7,26 +8,35 @@ import { createSettingsStore } from "../features/settings/settings.store.js";
 import { createUsersService, toApiUser } from "../features/users/users.service.js";
 import { createUsersStore, type UserRecord } from "../features/users/users.store.js";
 import { hashPassword } from "../lib/passwords.js";
-import { helpText, parseFlags, UsageError, type FlagSpec } from "./args.js";
+import { Flag, HELP_FLAG, UsageError } from "./args.js";
+import { defineCommand, type CommandGroup } from "./command.js";
 import { DATABASE_FLAG, USER_FLAGS, userFieldsFromFlags } from "./flags.js";
 
-const USAGE =
-  "scriptorium users add NAME PASSWORD [flags] | ls | find ID|NAME | update ID|NAME [flags] | rm ID|NAME  [-d DATABASE]";
-const SPECS: FlagSpec[] = [
-  DATABASE_FLAG,
-  {
-    name: "root",
+const LOCK_PASSWORD_FLAG = {
+  lockPassword: Flag.boolean({ description: "the user cannot change the password" }),
+};
+
+const AddFlags = Type.Object({
+  ...DATABASE_FLAG,
+  root: Flag.string({
     short: "r",
-    type: "string",
     env: "SCRIPTORIUM_ROOT",
+    arg: "DIR",
     description: "files folder, for home folders (default ./data/files)",
-  },
-  { name: "lockPassword", type: "boolean", description: "the user cannot change the password" },
-  { name: "password", type: "string", description: "new password (update)" },
-  { name: "username", type: "string", description: "new username (update)" },
+  }),
+  ...LOCK_PASSWORD_FLAG,
   ...USER_FLAGS,
-  { name: "help", short: "h", type: "boolean", description: "show this help" },
-];
+  ...HELP_FLAG,
+});
+const UpdateFlags = Type.Object({
+  ...DATABASE_FLAG,
+  password: Flag.string({ arg: "PASSWORD", description: "new password (ends their sessions)" }),
+  username: Flag.string({ arg: "NAME", description: "new username" }),
+  ...LOCK_PASSWORD_FLAG,
+  ...USER_FLAGS,
+  ...HELP_FLAG,
+});
+const DatabaseFlags = Type.Object({ ...DATABASE_FLAG, ...HELP_FLAG });
 
 function row(u: UserRecord): string {
   const perms = Object.entries(u.perm)
@@ -36,8 +46,7 @@ function row(u: UserRecord): string {
   return `${String(u.id).padEnd(5)} ${u.username.padEnd(20)} ${u.scope.padEnd(20)} ${u.locale.padEnd(6)} ${perms}`;
 }
 
-async function findUser(db: Db, ref: string | undefined): Promise<UserRecord> {
-  if (!ref) throw new UsageError("a user ID or NAME is needed");
+async function findUser(db: Db, ref: string): Promise<UserRecord> {
   const store = createUsersStore(db);
   const user = /^\d+$/.test(ref)
     ? await store.findById(Number(ref))
@@ -46,68 +55,13 @@ async function findUser(db: Db, ref: string | undefined): Promise<UserRecord> {
   return user;
 }
 
-/** `scriptorium users …`: manage accounts without the web interface. */
-export async function usersCommand(
-  argv: readonly string[],
-  env: NodeJS.ProcessEnv,
-  out: (text: string) => void,
-): Promise<void> {
-  const [sub, ...rest] = argv;
-  const { values, positionals } = parseFlags(rest, SPECS, env);
-  if (values.help || sub === undefined) {
-    out(helpText(USAGE, SPECS));
-    return;
-  }
-  if (!["add", "ls", "find", "update", "rm"].includes(sub)) {
-    throw new UsageError(`unknown users command "${sub}"`);
-  }
-  const expected = { add: 2, ls: 0, find: 1, update: 1, rm: 1 }[sub] ?? 0;
-  if (positionals.length !== expected) {
-    throw new UsageError(`users ${sub} expects ${expected} argument(s), got ${positionals.length}`);
-  }
-  const file = path.resolve((values.database as string | undefined) ?? SERVE_DEFAULTS.database);
-  const root = path.resolve((values.root as string | undefined) ?? SERVE_DEFAULTS.root);
-  const db = await openDatabase(file);
+/** Opens the database (creating it with default settings when missing) for one users command. */
+async function withUsers<T>(database: string | undefined, use: (db: Db) => Promise<T>) {
+  const db = await openDatabase(path.resolve(database ?? SERVE_DEFAULTS.database));
   try {
     const settings = createSettingsStore(db);
     if (!(await settings.isInitialised())) await settings.setSettings(await settings.getSettings());
-    const users = createUsersStore(db);
-    const sessions = createSessionsStore(db);
-    const service = createUsersService({ users, sessions, settings, root });
-    const defaults = (await settings.getSettings()).defaults;
-
-    if (sub === "add") {
-      const [username = "", password = ""] = positionals;
-      const fields = userFieldsFromFlags(values, defaults);
-      const user = await service.create({ username, password, fields });
-      out(row(user));
-    } else if (sub === "ls") {
-      out(
-        [
-          "ID    Username             Scope                Locale Permissions",
-          ...(await users.list()).map(row),
-        ].join("\n"),
-      );
-    } else if (sub === "find") {
-      out(JSON.stringify(toApiUser(await findUser(db, positionals[0]), true), null, 2));
-    } else if (sub === "update") {
-      const user = await findUser(db, positionals[0]);
-      const fields = userFieldsFromFlags(values, user);
-      const next: UserRecord = { ...user, ...fields };
-      if (values.username !== undefined) next.username = String(values.username).trim();
-      if (values.password !== undefined)
-        next.passwordHash = await hashPassword(String(values.password));
-      const saved = await users.update(next);
-      if (values.password !== undefined) await sessions.revokeAllOf(user.id);
-      out(row(saved));
-    } else {
-      const user = await findUser(db, positionals[0]);
-      if (user.perm.admin && (await users.countAdmins()) <= 1) {
-        throw new UsageError("the last administrator cannot be removed");
-      }
-      await users.remove(user.id);
-      out(`removed user ${user.id} (${user.username})`);
-    }
+    return await use(db);
   } catch (err) {
     if (err instanceof AppError) throw new UsageError(err.message);
     throw err;
@@ -115,3 +69,102 @@ export async function usersCommand(
     await db.destroy();
   }
 }
+
+const add = defineCommand({
+  name: "users add",
+  args: ["NAME", "PASSWORD"],
+  summary: "Adds a user; flags not given take the defaults of the global settings.",
+  flags: AddFlags,
+  examples: [
+    "scriptorium users add bob 'a-long-password' -d data/scriptorium.db --perm.admin --locale it --scope /bob",
+  ],
+  run: (values, [username = "", password = ""], { out }) =>
+    withUsers(values.database, async (db) => {
+      const settings = createSettingsStore(db);
+      const service = createUsersService({
+        users: createUsersStore(db),
+        sessions: createSessionsStore(db),
+        settings,
+        root: path.resolve(values.root ?? SERVE_DEFAULTS.root),
+      });
+      const fields = userFieldsFromFlags(values, (await settings.getSettings()).defaults);
+      out(row(await service.create({ username, password, fields })));
+    }),
+});
+
+const ls = defineCommand({
+  name: "users ls",
+  summary: "Lists the users: ID, name, scope, locale and permissions.",
+  flags: DatabaseFlags,
+  examples: ["scriptorium users ls -d data/scriptorium.db"],
+  run: (values, _args, { out }) =>
+    withUsers(values.database, async (db) => {
+      const users = await createUsersStore(db).list();
+      out(
+        [
+          "ID    Username             Scope                Locale Permissions",
+          ...users.map(row),
+        ].join("\n"),
+      );
+    }),
+});
+
+const find = defineCommand({
+  name: "users find",
+  args: ["ID|NAME"],
+  summary: "Prints one user as JSON.",
+  flags: DatabaseFlags,
+  examples: ["scriptorium users find bob -d data/scriptorium.db"],
+  run: (values, [ref = ""], { out }) =>
+    withUsers(values.database, async (db) => {
+      out(JSON.stringify(toApiUser(await findUser(db, ref), true), null, 2));
+    }),
+});
+
+const update = defineCommand({
+  name: "users update",
+  args: ["ID|NAME"],
+  summary: "Changes what the flags name; a new password ends every session of the user.",
+  flags: UpdateFlags,
+  examples: [
+    "scriptorium users update bob --password 'another-long-password' -d data/scriptorium.db",
+    "scriptorium users update 2 --perm.delete=false --viewMode list",
+  ],
+  run: (values, [ref = ""], { out }) =>
+    withUsers(values.database, async (db) => {
+      const users = createUsersStore(db);
+      const user = await findUser(db, ref);
+      const next: UserRecord = { ...user, ...userFieldsFromFlags(values, user) };
+      if (values.username !== undefined) next.username = values.username.trim();
+      if (values.password !== undefined) next.passwordHash = await hashPassword(values.password);
+      const saved = await users.update(next);
+      if (values.password !== undefined) await createSessionsStore(db).revokeAllOf(user.id);
+      out(row(saved));
+    }),
+});
+
+const rm = defineCommand({
+  name: "users rm",
+  args: ["ID|NAME"],
+  summary: "Removes a user (never the last administrator).",
+  flags: DatabaseFlags,
+  examples: ["scriptorium users rm bob -d data/scriptorium.db"],
+  run: (values, [ref = ""], { out }) =>
+    withUsers(values.database, async (db) => {
+      const users = createUsersStore(db);
+      const user = await findUser(db, ref);
+      if (user.perm.admin && (await users.countAdmins()) <= 1) {
+        throw new UsageError("the last administrator cannot be removed");
+      }
+      await users.remove(user.id);
+      out(`removed user ${user.id} (${user.username})`);
+    }),
+});
+
+/** `scriptorium users …`: manage accounts without the web interface. */
+export const usersGroup: CommandGroup = {
+  name: "users",
+  summary: "Manages the user accounts without the web interface.",
+  commands: [add, ls, find, update, rm],
+  examples: ["scriptorium users ls -d data/scriptorium.db", "scriptorium users add --help"],
+};
