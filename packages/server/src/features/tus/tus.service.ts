@@ -7,6 +7,7 @@ import { AppError, badRequest, conflict, forbidden, fromErrno, notFound } from "
 import { replaceWith, tempNameFor } from "../../storage/atomic-write.js";
 import type { FileEvents } from "../../storage/events.js";
 import type { ResourcesService } from "../resources/resources.service.js";
+import type { Storage } from "../../storage/storage.js";
 import type { SettingsStore } from "../settings/settings.store.js";
 import type { UserRecord } from "../users/users.store.js";
 import { createUploadEnds, endsUpload, UNKNOWN_LENGTH } from "./upload-end.js";
@@ -55,11 +56,14 @@ function limitBytes(limit: number, counter: { bytes: number; over: boolean }) {
  */
 export function createTusService(deps: {
   resources: ResourcesService;
+  storage: Storage;
   uploads: UploadsStore;
   events: FileEvents;
   settings: Pick<SettingsStore, "getSettings">;
 }) {
   const busy = new Set<string>();
+  /** Staged files of uploads cancelled while a PATCH was writing to them. */
+  const cancelled = new Set<string>();
   const ends = createUploadEnds();
 
   async function finish(upload: UploadRecord, guessed = false): Promise<void> {
@@ -130,7 +134,7 @@ export function createTusService(deps: {
     ): Promise<void> {
       if (!user.perm.create) throw forbidden("You may not upload files");
       const length = parseLength(lengthHeader) ?? UNKNOWN_LENGTH;
-      const fs = await deps.resources.userFs(user);
+      const fs = await deps.storage.forUser(user);
       const target = await fs.resolve(requestPath);
       if (target.trailingSlash || target.path === "/")
         throw badRequest("An upload needs a file name");
@@ -159,7 +163,7 @@ export function createTusService(deps: {
       user: UserRecord,
       requestPath: string,
     ): Promise<{ offset: number; length: number }> {
-      const fs = await deps.resources.userFs(user);
+      const fs = await deps.storage.forUser(user);
       const target = await fs.resolve(requestPath);
       const upload = await deps.uploads.find(target.abs);
       if (upload && upload.userId === user.id) {
@@ -184,7 +188,7 @@ export function createTusService(deps: {
     ): Promise<number> {
       const offset = parseOffset(headers.offset, "Upload-Offset");
       const declared = parseLength(headers.length);
-      const fs = await deps.resources.userFs(user);
+      const fs = await deps.storage.forUser(user);
       const target = await fs.resolve(requestPath);
       let upload = await deps.uploads.find(target.abs);
       if (!upload || upload.userId !== user.id) {
@@ -200,6 +204,7 @@ export function createTusService(deps: {
       }
       if (busy.has(target.abs)) throw locked();
       busy.add(target.abs);
+      const temp = upload.temp;
       try {
         const size = (await stat(upload.temp).catch(() => undefined))?.size;
         if (size === undefined) throw notFound("The upload was cancelled");
@@ -229,6 +234,7 @@ export function createTusService(deps: {
           await truncate(upload.temp, offset);
           throw badRequest("The chunk goes beyond the declared upload length");
         }
+        if (cancelled.has(temp)) throw notFound("The upload was cancelled");
         const now = offset + counter.bytes;
         upload = { ...upload, touchedAt: Date.now() };
         await deps.uploads.put(upload);
@@ -242,17 +248,20 @@ export function createTusService(deps: {
         }
         return now;
       } finally {
+        // Cancelled meanwhile: the writer may have recreated the staged file it was appending to.
+        if (cancelled.delete(temp)) await rm(temp, { force: true });
         busy.delete(target.abs);
       }
     },
 
     /** DELETE: cancels an upload in progress, or deletes the file like the resources route. */
     async cancel(user: UserRecord, requestPath: string): Promise<void> {
-      const fs = await deps.resources.userFs(user);
+      const fs = await deps.storage.forUser(user);
       const target = await fs.resolve(requestPath);
       const upload = await deps.uploads.find(target.abs);
       if (upload && upload.userId === user.id) {
         ends.forget(target.abs);
+        if (busy.has(target.abs)) cancelled.add(upload.temp);
         await rm(upload.temp, { force: true });
         await deps.uploads.remove(upload.target);
         return;

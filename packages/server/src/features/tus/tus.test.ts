@@ -166,6 +166,31 @@ describe("resumable uploads", () => {
     expect((await head("/scans/gone.bin")).statusCode).toBe(404);
   });
 
+  it("cancels an upload while a chunk is being written, leaving nothing behind", async () => {
+    // tus-js-client's abort(true) cuts its PATCH and sends DELETE at once (API.md §6.2 step 5).
+    await create("/scans/cut-short.bin", 8);
+    const { PassThrough } = await import("node:stream");
+    const slow = new PassThrough();
+    const pending = t.app.inject({
+      method: "PATCH",
+      url: "/api/tus/scans/cut-short.bin",
+      headers: { "x-auth": token, "upload-offset": "0", "content-type": OCTETS },
+      payload: slow,
+    });
+    slow.write("abcd");
+    await new Promise((r) => setTimeout(r, 50));
+    const cancel = await t.app.inject({
+      method: "DELETE",
+      url: "/api/tus/scans/cut-short.bin",
+      headers: { "x-auth": token },
+    });
+    expect(cancel.statusCode).toBe(204);
+    slow.end("efgh");
+    expect((await pending).statusCode).toBe(404);
+    expect(await readdir(path.join(scope, "scans"))).toEqual([]);
+    expect((await head("/scans/cut-short.bin")).statusCode).toBe(404);
+  });
+
   it("keeps what arrived when the connection drops, and resumes from there", async () => {
     await create("/scans/cut.bin", 20000);
     await t.app.listen({ port: 0, host: "127.0.0.1" });
