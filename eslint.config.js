@@ -1,5 +1,7 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
+import { importX } from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 
 export default tseslint.config(
   {
@@ -55,6 +57,49 @@ export default tseslint.config(
               group: ["node:*", "react", "react-*", "@scriptorium/server", "fastify"],
               message: "shared holds only typebox and pure code",
             },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // No import cycles between modules (features never import each other in a circle).
+    files: ["packages/*/src/**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [
+        createTypeScriptImportResolver({
+          project: ["packages/*/tsconfig.json"],
+        }),
+      ],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  {
+    // User files are reached only through storage/ (scope, rules, links and errno in one place).
+    files: ["packages/server/src/**/*.ts"],
+    ignores: [
+      "packages/server/src/storage/**",
+      "packages/server/src/**/*.test.ts",
+      "packages/server/src/test/**",
+      // Not user files: the database, the server's own config, assets and caches.
+      "packages/server/src/db/**",
+      "packages/server/src/cli/**",
+      "packages/server/src/server.ts",
+      "packages/server/src/version.ts",
+      "packages/server/src/plugins/web-app.ts",
+      "packages/server/src/plugins/page-globals.ts",
+      "packages/server/src/features/preview/preview-cache.ts",
+    ],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "node:fs", message: "reach user files through storage/ (UserFs)" },
+            { name: "node:fs/promises", message: "reach user files through storage/ (UserFs)" },
+            { name: "fs", message: "reach user files through storage/ (UserFs)" },
+            { name: "fs/promises", message: "reach user files through storage/ (UserFs)" },
           ],
         },
       ],

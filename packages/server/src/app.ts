@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import rateLimit from "@fastify/rate-limit";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { routes } from "@scriptorium/shared";
 
 import type { Db } from "./db/database.js";
 import { AppError } from "./errors.js";
@@ -15,16 +16,17 @@ import { settingsRoutes } from "./features/settings/settings.routes.js";
 import { createSettingsService } from "./features/settings/settings.service.js";
 import { usageRoutes } from "./features/usage/usage.routes.js";
 import { resourcesRoutes } from "./features/resources/resources.routes.js";
-import { organiseRoutes } from "./features/organise/organise.routes.js";
 import { createOrganiseService } from "./features/organise/organise.service.js";
 import { createExtractService } from "./features/extract/extract.service.js";
-import type { ExtractLimits } from "./features/extract/policy.js";
+import type { ExtractLimits } from "./storage/extraction/policy.js";
 import { createResourcesService } from "./features/resources/resources.service.js";
 import { createFileEvents } from "./storage/events.js";
 import { tusRoutes } from "./features/tus/tus.routes.js";
 import { createTusService } from "./features/tus/tus.service.js";
 import { createUploadsStore } from "./features/tus/uploads.store.js";
-import type { RenameFn } from "./features/organise/move.js";
+import type { RenameFn } from "./storage/move.js";
+import { createStorage } from "./storage/storage.js";
+import { openapiRoutes } from "./features/openapi/openapi.routes.js";
 import { inlineRoutes } from "./features/inline/inline.routes.js";
 import { createInlineService } from "./features/inline/inline.service.js";
 import { createPreviewCache } from "./features/preview/preview-cache.js";
@@ -37,6 +39,7 @@ import { createSubtitlesService } from "./features/subtitles/subtitles.service.j
 import { usersRoutes } from "./features/users/users.routes.js";
 import { createUsersService } from "./features/users/users.service.js";
 import { createUsersStore } from "./features/users/users.store.js";
+import { authConfig } from "./lib/route-auth.js";
 import { registerAuth } from "./plugins/auth.js";
 import { registerErrorHandler } from "./plugins/error-handler.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
@@ -103,15 +106,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const events = createFileEvents();
-  const resources = createResourcesService({ root, settings, events });
-  const extract = createExtractService({ resources, events, limits: options.extractLimits });
-  const organise = createOrganiseService({
-    resources,
-    events,
-    rename: options.moveRename,
-    extract,
+  const storage = createStorage({
+    root,
+    globalRules: async () => (await settings.getSettings()).rules,
   });
-  const tus = createTusService({ resources, uploads: createUploadsStore(db), events, settings });
+  const resources = createResourcesService({ storage, events });
+  const extract = createExtractService({ storage, events, limits: options.extractLimits });
+  const organise = createOrganiseService({ storage, events, rename: options.moveRename });
+  const tus = createTusService({
+    resources,
+    storage,
+    uploads: createUploadsStore(db),
+    events,
+    settings,
+  });
   // Abandoned uploads (idle for a day) are removed at start and every hour.
   const sweep = () =>
     void tus.sweep().catch((err: unknown) => app.log.warn({ err }, "upload sweep failed"));
@@ -122,7 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
 
-  const downloads = createDownloadService({ userFs: resources.userFs });
+  const downloads = createDownloadService({ userFs: (user) => storage.forUser(user) });
   const inline = createInlineService({ downloads, settings, users, sessions });
   const previewCache = options.cacheDir ? createPreviewCache(options.cacheDir) : undefined;
   const previews = createPreviewService({
@@ -166,17 +174,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerAuth(app, auth);
 
-  app.get("/health", () => ({ status: "OK" }));
+  app.route({
+    ...routes.health,
+    config: authConfig(routes.health),
+    handler: () => ({ status: "OK" }),
+  });
+  app.register(openapiRoutes({ version: options.version ?? VERSION, baseURL }));
   app.register(authRoutes(auth, options.limits?.loginPerIp ?? { max: 30, windowMs: 60_000 }));
   app.register(usersRoutes(usersService));
   app.register(settingsRoutes(createSettingsService(settings)));
-  app.register(usageRoutes(resources));
-  app.register(resourcesRoutes(resources));
+  app.register(usageRoutes(storage));
+  app.register(
+    resourcesRoutes(resources, {
+      copy: (user, path, query) => organise.patch(user, path, query),
+      rename: (user, path, query) => organise.patch(user, path, query),
+      unzip: (user, path, query) => extract.unzip(user, path, query),
+    }),
+  );
   app.register(rawRoutes(downloads));
   app.register(inlineRoutes(inline, baseURL));
   app.register(previewRoutes(previews));
   app.register(subtitlesRoutes(subtitles));
-  app.register(organiseRoutes(organise));
   app.register(tusRoutes(tus));
 
   registerWebApp(app, {

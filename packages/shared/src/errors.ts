@@ -29,6 +29,8 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RANGE_NOT_SATISFIABLE: 416,
+  /** A file whose content cannot be decoded (a broken image, unparsable subtitles). */
+  UNREADABLE_FILE: 422,
   LOCKED: 423,
   RATE_LIMITED: 429,
   INTERNAL: 500,

@@ -11,13 +11,15 @@ import {
   utimes,
 } from "node:fs/promises";
 import path from "node:path";
-import { tempNameFor } from "../../storage/atomic-write.js";
-import type { UserFs } from "../../storage/user-fs.js";
+import { tempNameFor } from "./atomic-write.js";
+import type { UserFs } from "./user-fs.js";
 
 interface CopyContext {
   fs: UserFs;
   /** Real paths of folders being copied, against link loops. */
   ancestors: Set<string>;
+  /** Only count the bytes a copy would copy (the check of a move), write nothing. */
+  dryRun?: boolean;
 }
 
 /**
@@ -36,7 +38,7 @@ async function copyInto(
     const real = await realpath(src);
     if (ctx.ancestors.has(real)) return 0; // a link back to a folder being copied
     ctx.ancestors.add(real);
-    await mkdir(dest);
+    if (!ctx.dryRun) await mkdir(dest);
     let bytes = 0;
     for (const name of await readdir(src)) {
       const childUser = srcUser === "/" ? `/${name}` : `${srcUser}/${name}`;
@@ -48,15 +50,22 @@ async function copyInto(
       bytes += await copyInto(ctx, child, childUser, path.join(dest, name));
     }
     ctx.ancestors.delete(real);
+    if (ctx.dryRun) return bytes;
     await chmod(dest, info.mode & 0o7777);
     await utimes(dest, info.atime, info.mtime);
     return bytes;
   }
   if (!info.isFile()) return 0;
+  if (ctx.dryRun) return info.size;
   await copyFile(src, dest);
   await chmod(dest, info.mode & 0o7777);
   await utimes(dest, info.atime, info.mtime);
   return info.size;
+}
+
+/** The bytes a copy of `src` would copy: the same walk, the same skips, nothing written. */
+export function copyableSize(fs: UserFs, src: string, srcUser: string): Promise<number> {
+  return copyInto({ fs, ancestors: new Set(), dryRun: true }, src, srcUser, "");
 }
 
 /**

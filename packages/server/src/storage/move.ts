@@ -1,15 +1,7 @@
-import { lstat, mkdir, readdir, rename as osRename, rm, stat } from "node:fs/promises";
+import { lstat, mkdir, rename as osRename, rm } from "node:fs/promises";
 import path from "node:path";
-import type { UserFs } from "../../storage/user-fs.js";
-import { copyEntry } from "./copy-tree.js";
-
-async function totalSize(abs: string): Promise<number> {
-  const info = await stat(abs);
-  if (!info.isDirectory()) return info.size;
-  let sum = 0;
-  for (const name of await readdir(abs)) sum += await totalSize(path.join(abs, name));
-  return sum;
-}
+import type { UserFs } from "./user-fs.js";
+import { copyableSize, copyEntry } from "./copy-tree.js";
 
 /** The rename used by moves; tests replace it to simulate a cross-device move. */
 export type RenameFn = (from: string, to: string) => Promise<void>;
@@ -38,12 +30,10 @@ export async function moveEntry(
     const code = (err as NodeJS.ErrnoException).code;
     if (code !== "EXDEV" && code !== "ENOTEMPTY" && code !== "EEXIST") throw err;
   }
-  const expected = await totalSize(src);
+  const expected = await copyableSize(fs, src, srcUser);
   const copied = await copyEntry(fs, src, srcUser, dest, replace);
   if (copied !== expected) {
-    throw new Error(
-      `move verification failed: copied ${copied} of ${expected} bytes; the source was kept`,
-    );
+    throw new Error(`move verification failed: copied ${copied} of ${expected} bytes`);
   }
   await rm(src, { recursive: true });
 }

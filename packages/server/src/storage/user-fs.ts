@@ -1,10 +1,17 @@
-import { lstat, mkdir, realpath } from "node:fs/promises";
+import { realpath } from "node:fs/promises";
 import path from "node:path";
 import type { Rule } from "@scriptorium/shared";
-import { badRequest, forbidden, fromErrno } from "../errors.js";
+import { badRequest, forbidden } from "../errors.js";
 import { isInside, normalizeRequestPath, scopeRoot } from "../lib/safe-path.js";
-import type { UserRecord } from "../features/users/users.store.js";
+import { createFileOps, mapped } from "./file-ops.js";
 import { createRuleChecker } from "./rules.js";
+
+/** What the gate needs of a user: scope, rules and the hidden-files preference. */
+export interface ScopedUser {
+  scope: string;
+  rules: readonly Rule[];
+  hideDotfiles: boolean;
+}
 
 /** A request path resolved inside the user's scope. */
 export interface ResolvedPath {
@@ -42,8 +49,9 @@ async function realpathOfExisting(abs: string): Promise<string> {
  * global then user rules, scope containment by path components, and the symlink policy of
  * API.md Part A §1 (a link is followed only when its target stays inside the scope).
  */
-export function createUserFs(serverRoot: string, user: UserRecord, globalRules: readonly Rule[]) {
+export function createUserFs(serverRoot: string, user: ScopedUser, globalRules: readonly Rule[]) {
   const root = scopeRoot(serverRoot, user.scope);
+  const ops = createFileOps(root);
   const ruleAllows = createRuleChecker(globalRules, user.rules);
   let realRoot: Promise<string> | undefined;
   const getRealRoot = () => (realRoot ??= realpath(root));
@@ -56,15 +64,25 @@ export function createUserFs(serverRoot: string, user: UserRecord, globalRules: 
     return ruleAllows(userPath);
   }
 
-  /** True when `abs` (which may not exist yet) stays inside the scope once links are resolved. */
+  /**
+   * True when `abs` (which may not exist yet) stays inside the scope once links are resolved,
+   * and the resolved place is one the rules allow (a link never opens a denied path).
+   */
   async function containsReal(abs: string): Promise<boolean> {
-    return isInside(await getRealRoot(), await realpathOfExisting(abs));
+    const realRoot = await getRealRoot();
+    const real = await realpathOfExisting(abs);
+    if (!isInside(realRoot, real)) return false;
+    const rel = path.relative(realRoot, real).split(path.sep).join("/");
+    return ruleAllows(rel === "" ? "/" : `/${rel}`);
   }
 
   return {
     root,
     allowed,
     containsReal,
+    /** The real path of `abs` (links resolved), or of its deepest existing ancestor + the rest. */
+    realOf: (abs: string) => mapped(() => realpathOfExisting(abs)),
+    ...ops,
 
     /**
      * Resolves a request path. `followLink: false` checks only the parent folder, for
@@ -79,12 +97,8 @@ export function createUserFs(serverRoot: string, user: UserRecord, globalRules: 
       }
       if (!allowed(normalized.path)) throw forbidden("Access to this path is not allowed");
       const abs = path.join(root, normalized.path);
-      try {
-        const target = opts.followLink === false ? path.dirname(abs) : abs;
-        if (!(await containsReal(target))) throw outside();
-      } catch (err) {
-        throw fromErrno(err) ?? err;
-      }
+      const target = opts.followLink === false ? path.dirname(abs) : abs;
+      if (!(await mapped(() => containsReal(target)))) throw outside();
       return { requestPath, path: normalized.path, trailingSlash: normalized.trailingSlash, abs };
     },
 
@@ -95,16 +109,7 @@ export function createUserFs(serverRoot: string, user: UserRecord, globalRules: 
 
     /** Creates the missing folders above `abs` (which resolve() placed inside the scope). */
     async ensureParent(abs: string): Promise<void> {
-      await mkdir(path.dirname(abs), { recursive: true });
-    },
-
-    /** lstat that maps errno codes to API errors. */
-    async lstat(abs: string) {
-      try {
-        return await lstat(abs, { bigint: true });
-      } catch (err) {
-        throw fromErrno(err) ?? err;
-      }
+      await ops.mkdir(path.dirname(abs));
     },
   };
 }

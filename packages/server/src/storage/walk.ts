@@ -2,8 +2,8 @@ import type { Stats } from "node:fs";
 import { readdir, lstat, realpath, stat } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
-import { STAGING_SUFFIX } from "../../storage/atomic-write.js";
-import type { UserFs } from "../../storage/user-fs.js";
+import { STAGING_SUFFIX } from "./atomic-write.js";
+import type { UserFs } from "./user-fs.js";
 
 /** One file or folder to put in an archive. */
 export interface ArchiveEntry {

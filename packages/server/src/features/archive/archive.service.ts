@@ -1,12 +1,10 @@
-import { stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import type { FastifyBaseLogger } from "fastify";
-import { fromErrno } from "../../errors.js";
 import { normalizeRequestPath } from "../../lib/safe-path.js";
 import type { DownloadTarget } from "../raw/raw.service.js";
 import { archiveFormat, archiveName, commonDir, parseFiles } from "./selection.js";
-import { walkSelection, type SelectedItem } from "./walk.js";
+import { walkSelection, type SelectedItem } from "../../storage/walk.js";
 import { archiveStream } from "./writers.js";
 
 /** An archive ready to stream: the checks are done, `open()` starts the walk. */
@@ -45,9 +43,7 @@ export async function prepareArchive(
   const resolved = [];
   for (const userPath of paths) {
     const item = await target.fs.resolve(userPath);
-    const info = await stat(item.abs).catch((err: unknown) => {
-      throw fromErrno(err) ?? err;
-    });
+    const info = await target.fs.stat(item.abs);
     resolved.push({ userPath: item.path, abs: item.abs, isFile: info.isFile() });
   }
   const common = commonDir(resolved.map((r) => r.userPath));
@@ -59,6 +55,12 @@ export async function prepareArchive(
   return {
     name: archiveName(common, target.name, paths.length, format),
     contentType: format.contentType,
-    open: () => archiveStream(format, walkSelection(target.fs, items, log), log),
+    open: () =>
+      archiveStream(
+        format,
+        walkSelection(target.fs, items, log),
+        (abs) => target.fs.openRead(abs),
+        log,
+      ),
   };
 }

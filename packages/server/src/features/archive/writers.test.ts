@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, open, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { archiveFormat } from "./selection.js";
-import type { ArchiveEntry } from "./walk.js";
+import type { ArchiveEntry } from "../../storage/walk.js";
 import { archiveStream } from "./writers.js";
 
 let dir: string;
@@ -30,7 +30,12 @@ describe("archive streams follow the reader's pace", () => {
           yield { name: `f${i}.bin`, abs, kind: "file", stats: await stat(abs) };
         }
       }
-      const out = archiveStream(archiveFormat(algo), entries(), pino({ level: "silent" }));
+      const out = archiveStream(
+        archiveFormat(algo),
+        entries(),
+        (abs) => open(abs, "r"),
+        pino({ level: "silent" }),
+      );
       await new Promise((resolve) => out.once("readable", resolve));
       await sleep(300);
       // 15 MiB of incompressible files, nobody reading: only a few have been opened.

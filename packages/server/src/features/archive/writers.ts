@@ -1,5 +1,3 @@
-import { constants } from "node:fs";
-import { open, type FileHandle } from "node:fs/promises";
 import { PassThrough, Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { FastifyBaseLogger } from "fastify";
@@ -7,7 +5,11 @@ import tar from "tar-stream";
 import yazl from "yazl";
 import { createCompressor } from "./codecs/index.js";
 import type { ArchiveFormat } from "./selection.js";
-import type { ArchiveEntry } from "./walk.js";
+import type { FileHandle } from "../../storage/file-ops.js";
+import type { ArchiveEntry } from "../../storage/walk.js";
+
+/** Opens a file of the walk for reading (UserFs.openRead). */
+export type OpenFile = (abs: string) => Promise<FileHandle>;
 
 const CHUNK = 1 << 16;
 
@@ -21,11 +23,12 @@ interface OpenedFile {
 /** Opens a file of the walk; a file that vanished or is no longer regular is skipped (undefined). */
 async function openEntry(
   entry: ArchiveEntry,
+  openFile: OpenFile,
   log: FastifyBaseLogger,
 ): Promise<OpenedFile | undefined> {
   let handle: FileHandle;
   try {
-    handle = await open(entry.abs, constants.O_RDONLY | constants.O_NONBLOCK);
+    handle = await openFile(entry.abs);
   } catch (err) {
     log.warn({ err, entry: entry.name }, "archive entry skipped");
     return undefined;
@@ -74,6 +77,7 @@ async function openEntry(
  */
 function zipArchive(
   entries: AsyncIterable<ArchiveEntry>,
+  openFile: OpenFile,
   log: FastifyBaseLogger,
   signal: AbortSignal,
 ): Readable {
@@ -86,7 +90,7 @@ function zipArchive(
         zip.addEmptyDirectory(entry.name, options);
         continue;
       }
-      const file = await openEntry(entry, log);
+      const file = await openEntry(entry, openFile, log);
       if (!file) continue;
       if (signal.aborted) {
         await file.close();
@@ -112,6 +116,7 @@ function zipArchive(
 /** Feeds the walk into a tar stream (tar-stream), each file piped into its entry. */
 function tarArchive(
   entries: AsyncIterable<ArchiveEntry>,
+  openFile: OpenFile,
   log: FastifyBaseLogger,
   signal: AbortSignal,
 ): Readable {
@@ -128,7 +133,7 @@ function tarArchive(
         pack.entry({ ...header, type: "directory" });
         continue;
       }
-      const file = await openEntry(entry, log);
+      const file = await openEntry(entry, openFile, log);
       if (!file) continue;
       const sink = pack.entry({ ...header, type: "file", size: file.size });
       await pipeline(file.read(true), sink, { signal });
@@ -150,6 +155,7 @@ function tarArchive(
 export function archiveStream(
   format: ArchiveFormat,
   entries: AsyncIterable<ArchiveEntry>,
+  openFile: OpenFile,
   log: FastifyBaseLogger,
 ): Readable {
   const controller = new AbortController();
@@ -157,8 +163,8 @@ export function archiveStream(
   out.once("close", () => controller.abort());
   const source =
     format.kind === "zip"
-      ? zipArchive(entries, log, controller.signal)
-      : tarArchive(entries, log, controller.signal);
+      ? zipArchive(entries, openFile, log, controller.signal)
+      : tarArchive(entries, openFile, log, controller.signal);
   const stages = format.compression ? [createCompressor(format.compression)] : [];
   pipeline([source, ...stages, out]).catch((err: unknown) => {
     if (!controller.signal.aborted) log.warn({ err }, "archive stream failed");

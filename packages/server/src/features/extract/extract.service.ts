@@ -1,11 +1,10 @@
-import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { AppError, badRequest, conflict, forbidden, fromErrno } from "../../errors.js";
 import { tempNameFor } from "../../storage/atomic-write.js";
 import type { FileEvents } from "../../storage/events.js";
-import type { ResourcesService } from "../resources/resources.service.js";
+import { decodeDestination, type PatchQuery } from "../../lib/route-params.js";
+import type { Storage } from "../../storage/storage.js";
 import type { UserRecord } from "../users/users.store.js";
-import { decodeDestination, type PatchQuery } from "../organise/organise.service.js";
 import { archiveKind, type ArchiveKind } from "./formats.js";
 import {
   createTracker,
@@ -13,10 +12,15 @@ import {
   refused,
   type ExtractLimits,
   type Tracker,
-} from "./policy.js";
+} from "../../storage/extraction/policy.js";
 import { extractRar } from "./rar-reader.js";
 import { extractSingle, extractTar, extractZip, type Precheck } from "./readers.js";
-import { createStaging, existingIn, placeInto, type Staging } from "./staging.js";
+import {
+  createStaging,
+  existingIn,
+  placeInto,
+  type Staging,
+} from "../../storage/extraction/staging.js";
 
 function readArchive(
   kind: ArchiveKind,
@@ -44,7 +48,11 @@ function asApiError(err: unknown): unknown {
   if (errno) return errno;
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   if (code === "ENOSPC" || code === "EIO" || code === "EMFILE") return err;
-  return refused(`it is damaged or cannot be read (${(err as Error).message})`);
+  // The library's text names the entry at fault; any absolute path in it is cut out.
+  const detail = String((err as Error | undefined)?.message ?? "")
+    .replace(/(^|[\s'"(])\/[^\s'")]*/g, "$1…")
+    .slice(0, 200);
+  return refused(`it is damaged or cannot be read${detail ? ` (${detail})` : ""}`);
 }
 
 /**
@@ -55,7 +63,7 @@ function asApiError(err: unknown): unknown {
  * staging folder is removed whatever happens.
  */
 export function createExtractService(deps: {
-  resources: ResourcesService;
+  storage: Storage;
   events: FileEvents;
   limits?: Partial<ExtractLimits>;
 }) {
@@ -65,22 +73,22 @@ export function createExtractService(deps: {
       if (!user.perm.unzip) throw forbidden("You may not extract archives");
       const override = query.override === "true";
       if (override && !user.perm.modify) throw forbidden("You may not overwrite files");
-      const fs = await deps.resources.userFs(user);
+      const fs = await deps.storage.forUser(user);
       const src = await fs.resolve(requestPath);
       const dst = await fs.resolve(decodeDestination(query.destination), { followLink: false });
       const target = await fs.resolve(path.posix.dirname(dst.path));
-      const info = await stat(src.abs).catch((err: unknown) => {
-        throw fromErrno(err) ?? err;
-      });
+      const info = await fs.stat(src.abs);
       if (!info.isFile()) throw badRequest("Only files can be extracted");
       const kind = archiveKind(path.posix.basename(src.path));
       // A missing destination folder is created, and removed again if extraction fails.
-      const created = await mkdir(target.abs, { recursive: true });
-      if (!(await stat(target.abs)).isDirectory())
+      let created: string | undefined; // the topmost folder this extraction makes
+      for (let p = target.abs; !(await fs.exists(p)); p = path.dirname(p)) created = p;
+      await fs.mkdir(target.abs);
+      if (!(await fs.stat(target.abs)).isDirectory())
         throw badRequest("The destination is not a folder");
 
       const stagingDir = tempNameFor(path.join(target.abs, path.basename(src.abs)));
-      await mkdir(stagingDir);
+      await fs.mkdir(stagingDir, false);
       try {
         const tracker = createTracker(limits, info.size);
         const allowed = (rel: string) => fs.allowed(path.posix.join(target.path, rel));
@@ -92,13 +100,13 @@ export function createExtractService(deps: {
         };
         await readArchive(kind, src.abs, staging, tracker, checkConflicts);
         await staging.finish();
-        await checkConflicts(await readdir(stagingDir));
+        await checkConflicts(await fs.readdir(stagingDir));
         await placeInto(stagingDir, target.abs, override);
       } catch (err) {
-        if (created) await rm(created, { recursive: true, force: true });
+        if (created) await fs.remove(created, { force: true });
         throw asApiError(err);
       } finally {
-        await rm(stagingDir, { recursive: true, force: true });
+        await fs.remove(stagingDir, { force: true });
       }
       deps.events.emit({ type: "extracted", userId: user.id, abs: src.abs, to: target.abs });
     },

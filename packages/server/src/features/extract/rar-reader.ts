@@ -1,9 +1,9 @@
 import { createExtractorFromFile, type FileHeader } from "node-unrar-js";
 import { createSemaphore } from "../../lib/semaphore.js";
-import type { Tracker } from "./policy.js";
-import { refused } from "./policy.js";
+import type { Tracker } from "../../storage/extraction/policy.js";
+import { refused } from "../../storage/extraction/policy.js";
 import { topNames, type Precheck } from "./readers.js";
-import type { Staging } from "./staging.js";
+import type { Staging } from "../../storage/extraction/staging.js";
 
 /** node-unrar-js keeps one WebAssembly instance whose callbacks go to the latest extractor. */
 const oneAtATime = createSemaphore(1);

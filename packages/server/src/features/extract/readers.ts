@@ -5,8 +5,8 @@ import tar from "tar-stream";
 import yauzl from "yauzl";
 import { AppError } from "../../errors.js";
 import { createDecompressor, type Compression } from "../archive/codecs/index.js";
-import { entryPath, refused, type Tracker } from "./policy.js";
-import type { Staging } from "./staging.js";
+import { entryPath, refused, type Tracker } from "../../storage/extraction/policy.js";
+import type { Staging } from "../../storage/extraction/staging.js";
 
 /** Called with the top-level names once an archive's listing is known (zip, rar). */
 export type Precheck = (topNames: string[]) => Promise<void>;

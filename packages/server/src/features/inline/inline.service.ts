@@ -1,6 +1,5 @@
-import { realpath } from "node:fs/promises";
 import path from "node:path";
-import { badRequest, forbidden, fromErrno } from "../../errors.js";
+import { badRequest, forbidden } from "../../errors.js";
 import { isInside, normalizeRequestPath } from "../../lib/safe-path.js";
 import type { AuthContext } from "../auth/auth.service.js";
 import type { SessionsStore } from "../auth/sessions.store.js";
@@ -88,12 +87,9 @@ export function createInlineService(deps: {
       }
       if (!within(cap.folder, wanted.path)) throw outsideFolder();
       const target = await deps.downloads.locate(user, wanted.path);
-      try {
-        const folderReal = await realpath(path.join(target.fs.root, cap.folder));
-        if (!isInside(folderReal, await realpath(target.resolved.abs))) throw outsideFolder();
-      } catch (err) {
-        throw fromErrno(err) ?? err;
-      }
+      const folderReal = await target.fs.realpath(path.join(target.fs.root, cap.folder));
+      if (!isInside(folderReal, await target.fs.realpath(target.resolved.abs)))
+        throw outsideFolder();
       if (target.stats.isDirectory()) {
         const relative = path.posix.relative(cap.folder, wanted.path);
         return { redirect: relative ? `${relative}/index.html` : "index.html" };

@@ -1,52 +1,26 @@
-import { lstat } from "node:fs/promises";
-import { isStrictlyWithin } from "@scriptorium/shared";
+import path from "node:path";
+import { isStrictlyWithin, isWithin } from "@scriptorium/shared";
 import { AppError, badRequest, conflict, forbidden, fromErrno, notFound } from "../../errors.js";
 import type { FileEvents } from "../../storage/events.js";
-import type { ResourcesService } from "../resources/resources.service.js";
+import { decodeDestination, type PatchQuery } from "../../lib/route-params.js";
+import { copyEntry } from "../../storage/copy-tree.js";
+import { moveEntry, type RenameFn } from "../../storage/move.js";
+import type { Storage } from "../../storage/storage.js";
 import type { UserRecord } from "../users/users.store.js";
-import type { ExtractService } from "../extract/extract.service.js";
-import { copyEntry } from "./copy-tree.js";
-import { moveEntry, type RenameFn } from "./move.js";
 import { versionedName } from "./versioned-name.js";
-
-export interface PatchQuery {
-  action?: string;
-  destination?: string;
-  override?: string;
-  rename?: string;
-}
-
-/** The destination arrives encoded twice (API.md §2.9): decode the second layer here. */
-export function decodeDestination(raw: string | undefined): string {
-  if (!raw) throw badRequest("The destination is missing");
-  try {
-    return decodeURIComponent(raw.replace(/\+/g, " "));
-  } catch {
-    throw badRequest("The destination is not a valid encoded path");
-  }
-}
-
-const exists = (abs: string) =>
-  lstat(abs).then(
-    () => true,
-    () => false,
-  );
 
 /** PATCH copy and rename (move) inside a user's scope: checks of API.md §2.9, atomic results. */
 export function createOrganiseService(deps: {
-  resources: ResourcesService;
+  storage: Storage;
   events: FileEvents;
   /** For tests of the cross-device fallback. */
   rename?: RenameFn;
-  /** `action=unzip` is handed to the extraction feature. */
-  extract?: ExtractService;
 }) {
   return {
     async patch(user: UserRecord, requestPath: string, query: PatchQuery): Promise<void> {
-      const action = query.action ?? "";
-      if (action === "unzip" && deps.extract) return deps.extract.unzip(user, requestPath, query);
+      const action = query.action;
       if (action !== "copy" && action !== "rename") {
-        throw badRequest(`Unsupported action "${action}"`);
+        throw badRequest(`Unsupported action "${action ?? ""}"`);
       }
       const override = query.override === "true";
       const versioned = query.rename === "true";
@@ -55,7 +29,7 @@ export function createOrganiseService(deps: {
         throw forbidden("You may not move or rename files");
       if (override && !user.perm.modify) throw forbidden("You may not overwrite files");
 
-      const fs = await deps.resources.userFs(user);
+      const fs = await deps.storage.forUser(user);
       const src = await fs.resolve(requestPath, { followLink: action === "copy" });
       let dst = await fs.resolve(decodeDestination(query.destination), { followLink: false });
       if (src.path === "/" || dst.path === "/")
@@ -67,7 +41,19 @@ export function createOrganiseService(deps: {
           "INTO_ITSELF",
         );
       }
-      if (!(await exists(src.abs))) throw notFound("No such file or folder");
+      if (!(await fs.exists(src.abs))) throw notFound("No such file or folder");
+      // The same through links: a destination whose real folder lies inside the real source.
+      const srcInfo = await fs.lstat(src.abs);
+      if (srcInfo.isDirectory() || action === "copy") {
+        const realSrc = await fs.realOf(src.abs);
+        const realDstParent = await fs.realOf(path.dirname(dst.abs));
+        if ((await fs.stat(src.abs)).isDirectory() && isWithin(realSrc, realDstParent)) {
+          throw badRequest(
+            "A folder cannot be copied or moved into itself or one of its own folders",
+            "INTO_ITSELF",
+          );
+        }
+      }
       if (same && !versioned) {
         if (action === "copy") throw badRequest("A file cannot be copied onto itself");
         return; // moving onto itself changes nothing
@@ -77,13 +63,13 @@ export function createOrganiseService(deps: {
         let candidate = dst.path;
         for (
           let n = 1;
-          await exists((await fs.resolve(candidate, { followLink: false })).abs);
+          await fs.exists((await fs.resolve(candidate, { followLink: false })).abs);
           n++
         ) {
           candidate = versionedName(dst.path, n);
         }
         dst = await fs.resolve(candidate, { followLink: false });
-      } else if (!override && (await exists(dst.abs))) {
+      } else if (!override && (await fs.exists(dst.abs))) {
         throw conflict("The destination already exists");
       }
 

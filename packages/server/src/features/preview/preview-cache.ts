@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FileEvent, FileEvents } from "../../storage/events.js";
 import { openFilePayload, type Payload } from "../raw/payload.js";
@@ -78,7 +78,9 @@ export function createPreviewCache(dir: string) {
     /** The cached preview opened for sending, or undefined. */
     async get(v: SourceVersion, variant: string, ext: string): Promise<Payload | undefined> {
       try {
-        return await openFilePayload(path.join(folderOf(v.abs), entryName(v, variant, ext)));
+        return await openFilePayload(
+          await open(path.join(folderOf(v.abs), entryName(v, variant, ext)), "r"),
+        );
       } catch {
         return undefined;
       }

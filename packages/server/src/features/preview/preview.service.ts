@@ -4,7 +4,7 @@ import { AppError, badRequest } from "../../errors.js";
 import { createSemaphore } from "../../lib/semaphore.js";
 import { extensionOf } from "../../lib/mime.js";
 import type { UserRecord } from "../users/users.store.js";
-import { detectType, readHead } from "../resources/file-type.js";
+import { detectType } from "../resources/file-type.js";
 import { bufferPayload, type Payload } from "../raw/payload.js";
 import type { DownloadService, DownloadTarget, FileDownload } from "../raw/raw.service.js";
 import type { SettingsStore } from "../settings/settings.store.js";
@@ -67,7 +67,7 @@ export function createPreviewService(deps: {
 
   function decodeFailed(err: unknown, target: DownloadTarget): AppError {
     deps.log.error({ err, path: target.resolved.path }, "image preview failed");
-    return new AppError("INTERNAL", "The image could not be decoded");
+    return new AppError("UNREADABLE_FILE", "The image could not be decoded");
   }
 
   return {
@@ -82,7 +82,7 @@ export function createPreviewService(deps: {
       const extension = extensionOf(target.name);
       const bytes = Number(target.stats.size);
       const { type } = await detectType({
-        abs,
+        readHead: () => target.fs.readHead(abs),
         extension,
         size: bytes,
         isFifo: false,
@@ -94,7 +94,7 @@ export function createPreviewService(deps: {
       const config = await deps.settings.getServerConfig();
       if (!(variant === "thumb" ? config.enableThumbnails : config.resizePreview))
         return original();
-      const format = resizableFormat(await readHead(abs));
+      const format = resizableFormat(await target.fs.readHead(abs));
       if (!format) return original();
       const info = await probe(abs).catch((err: unknown) => {
         throw decodeFailed(err, target);

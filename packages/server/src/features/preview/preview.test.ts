@@ -214,10 +214,10 @@ describe("what is not resized", () => {
     expect((await preview("thumb", "/missing.jpg")).statusCode).toBe(404);
   });
 
-  it("is 500 with a message when the image cannot be decoded", async () => {
+  it("is 422 with a message when the image cannot be decoded", async () => {
     await setup();
     const res = await preview("thumb", "/broken.jpg");
-    expect(res.statusCode).toBe(500);
+    expect(res.statusCode).toBe(422);
     expect(errorOf(res).message).toMatch(/could not be decoded/);
     const logged = logLines.map((l) => JSON.parse(l) as { msg: string; path?: string });
     expect(logged).toContainEqual(

@@ -1,6 +1,5 @@
-import { constants } from "node:fs";
-import { open } from "node:fs/promises";
 import { Readable } from "node:stream";
+import type { FileHandle } from "../../storage/file-ops.js";
 
 /**
  * Bytes to send: a file opened once (so size, time and content agree) or a small buffer.
@@ -28,11 +27,10 @@ export function bufferPayload(data: Uint8Array, mtimeMs: number): Payload {
 }
 
 /**
- * Opens a file for sending. O_NONBLOCK keeps a FIFO that appeared since the caller's stat from
- * blocking a thread; anything that is not a regular file once opened is sent as empty.
+ * A file opened for sending (UserFs.openRead: O_NONBLOCK, so a FIFO that appeared since the
+ * caller's stat cannot block a thread); anything that is not a regular file is sent as empty.
  */
-export async function openFilePayload(abs: string): Promise<Payload> {
-  const handle = await open(abs, constants.O_RDONLY | constants.O_NONBLOCK);
+export async function openFilePayload(handle: FileHandle): Promise<Payload> {
   let stats;
   try {
     stats = await handle.stat();

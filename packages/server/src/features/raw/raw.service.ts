@@ -1,7 +1,6 @@
-import type { BigIntStats } from "node:fs";
-import { stat } from "node:fs/promises";
 import path from "node:path";
-import { forbidden, fromErrno } from "../../errors.js";
+import { forbidden } from "../../errors.js";
+import type { BigIntStats } from "../../storage/file-ops.js";
 import type { ResolvedPath, UserFs } from "../../storage/user-fs.js";
 import type { UserRecord } from "../users/users.store.js";
 import { contentTypeOf } from "./content-headers.js";
@@ -23,15 +22,6 @@ export interface FileDownload {
   payload: Payload;
 }
 
-/** Maps errno codes of a filesystem call to API errors. */
-async function fsCall<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (err) {
-    throw fromErrno(err) ?? err;
-  }
-}
-
 /**
  * Downloads: the download permission, the user-fs gate (normalisation, rules, scope, links),
  * then the file opened for streaming. Raw, inline, preview and subtitle routes build on it.
@@ -42,7 +32,7 @@ export function createDownloadService(deps: { userFs: (user: UserRecord) => Prom
     if (!user.perm.download) throw forbidden("You do not have permission to download files");
     const fs = await deps.userFs(user);
     const resolved = await fs.resolve(requestPath);
-    const stats = await fsCall(() => stat(resolved.abs, { bigint: true }));
+    const stats = await fs.statBig(resolved.abs);
     const name =
       resolved.path === "/" ? path.basename(fs.root) : path.posix.basename(resolved.path);
     return { fs, resolved, name, stats };
@@ -57,7 +47,7 @@ export function createDownloadService(deps: { userFs: (user: UserRecord) => Prom
         payload: bufferPayload(new Uint8Array(), Number(target.stats.mtimeMs)),
       };
     }
-    const payload = await fsCall(() => openFilePayload(target.resolved.abs));
+    const payload = await openFilePayload(await target.fs.openRead(target.resolved.abs));
     try {
       return { name: target.name, contentType: await contentTypeOf(target.name, payload), payload };
     } catch (err) {

@@ -1,8 +1,7 @@
-import { stat } from "node:fs/promises";
-import type { BigIntStats } from "node:fs";
 import type { Item } from "@scriptorium/shared";
 import { formatModified, goFileMode } from "../../lib/file-mode.js";
 import { extensionOf } from "../../lib/mime.js";
+import type { BigIntStats } from "../../storage/file-ops.js";
 import type { UserFs } from "../../storage/user-fs.js";
 import { detectType } from "./file-type.js";
 
@@ -15,11 +14,11 @@ export interface EntryStats {
 
 /** lstat, then stat through a symlink only when its target stays inside the scope. */
 export async function statEntry(fs: UserFs, abs: string): Promise<EntryStats> {
-  const own = await fs.lstat(abs);
+  const own = await fs.lstatBig(abs);
   if (!own.isSymbolicLink()) return { own, target: own };
   try {
     if (!(await fs.containsReal(abs))) return { own };
-    return { own, target: await stat(abs, { bigint: true }) };
+    return { own, target: await fs.statBig(abs) };
   } catch {
     return { own };
   }
@@ -31,6 +30,7 @@ export async function statEntry(fs: UserFs, abs: string): Promise<EntryStats> {
  * single-item conventions (link mode and mtime from the link itself, full type detection).
  */
 export async function describeEntry(
+  fs: UserFs,
   abs: string,
   userPath: string,
   name: string,
@@ -69,7 +69,13 @@ export async function describeEntry(
   };
   if (!isDir) {
     item.type = (
-      await detectType({ abs, extension, size, isFifo: target.isFIFO(), cheap: !single })
+      await detectType({
+        readHead: () => fs.readHead(abs),
+        extension,
+        size,
+        isFifo: target.isFIFO(),
+        cheap: !single,
+      })
     ).type;
   }
   return item;

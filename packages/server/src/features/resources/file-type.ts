@@ -1,4 +1,3 @@
-import { open } from "node:fs/promises";
 import type { ResourceType } from "@scriptorium/shared";
 import { mimeFromExtension } from "../../lib/mime.js";
 import { isBinary, sniffMime } from "../../lib/sniff.js";
@@ -33,23 +32,9 @@ function isTextLike(mime: string): boolean {
   );
 }
 
-/** The first ≤ 512 bytes of a file (empty when it cannot be read). */
-export async function readHead(abs: string): Promise<Uint8Array> {
-  let handle;
-  try {
-    handle = await open(abs, "r");
-    const buffer = Buffer.alloc(512);
-    const { bytesRead } = await handle.read(buffer, 0, 512, 0);
-    return buffer.subarray(0, bytesRead);
-  } catch {
-    return new Uint8Array();
-  } finally {
-    await handle?.close();
-  }
-}
-
 export interface TypeInput {
-  abs: string;
+  /** Reads the first ≤ 512 bytes of the file (UserFs.readHead). */
+  readHead: () => Promise<Uint8Array>;
   extension: string;
   size: number;
   isFifo: boolean;
@@ -76,7 +61,7 @@ export async function detectType(input: TypeInput): Promise<{ type: ResourceType
   if (input.cheap && mime) {
     return { type: isTextLike(mime) ? "text" : "blob", mime };
   }
-  const head = await readHead(input.abs);
+  const head = await input.readHead();
   if (!mime) {
     mime = sniffMime(head);
     const sniffed = media(mime);

@@ -1,7 +1,5 @@
-import { lstat, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { naturalCompare, type Item, type Sorting } from "@scriptorium/shared";
-import { fromErrno } from "../../errors.js";
 import type { UserFs } from "../../storage/user-fs.js";
 import { STAGING_SUFFIX } from "../../storage/atomic-write.js";
 import { describeEntry, statEntry } from "./entry-info.js";
@@ -31,16 +29,11 @@ async function mapLimit<T, R>(
  * described per the symlink policy, and no file is read unless its type needs a sniff.
  */
 export async function listFolder(fs: UserFs, abs: string, userPath: string): Promise<Item[]> {
-  let names: string[];
-  try {
-    names = await readdir(abs);
-  } catch (err) {
-    throw fromErrno(err) ?? err;
-  }
+  const names = await fs.readdir(abs);
   // Work in progress (staged copies, atomic writes) is never listed under any name; what a
   // crash left behind is swept once it is a day old.
   const staged = names.filter((name) => name.endsWith(STAGING_SUFFIX));
-  if (staged.length) void sweepStale(abs, staged);
+  if (staged.length) void sweepStale(fs, abs, staged);
   const visible = names.filter(
     (name) => !name.endsWith(STAGING_SUFFIX) && fs.allowed(fs.child(userPath, name)),
   );
@@ -48,6 +41,7 @@ export async function listFolder(fs: UserFs, abs: string, userPath: string): Pro
     const childAbs = path.join(abs, name);
     try {
       return await describeEntry(
+        fs,
         childAbs,
         fs.child(userPath, name),
         name,
@@ -63,12 +57,12 @@ export async function listFolder(fs: UserFs, abs: string, userPath: string): Pro
 
 const STALE_MS = 24 * 3600_000;
 
-async function sweepStale(dir: string, names: string[]): Promise<void> {
+async function sweepStale(fs: UserFs, dir: string, names: string[]): Promise<void> {
   for (const name of names) {
     const entry = path.join(dir, name);
-    const info = await lstat(entry).catch(() => undefined);
+    const info = await fs.lstatOrNone(entry);
     if (info && Date.now() - info.mtimeMs > STALE_MS)
-      await rm(entry, { recursive: true, force: true }).catch(() => undefined);
+      await fs.remove(entry, { force: true }).catch(() => undefined);
   }
 }
 

@@ -1,18 +1,15 @@
-import { open } from "node:fs/promises";
 import sharp from "sharp";
+import type { UserFs } from "../../storage/user-fs.js";
 
 const DECODED = new Set([".jpg", ".jpeg", ".png", ".gif", ".tif", ".tiff"]);
 
-async function bmpSize(abs: string): Promise<{ width: number; height: number } | undefined> {
-  const handle = await open(abs, "r");
-  try {
-    const buf = Buffer.alloc(26);
-    const { bytesRead } = await handle.read(buf, 0, 26, 0);
-    if (bytesRead < 26 || buf.toString("latin1", 0, 2) !== "BM") return undefined;
-    return { width: Math.abs(buf.readInt32LE(18)), height: Math.abs(buf.readInt32LE(22)) };
-  } finally {
-    await handle.close();
-  }
+async function bmpSize(
+  fs: UserFs,
+  abs: string,
+): Promise<{ width: number; height: number } | undefined> {
+  const head = Buffer.from(await fs.readHead(abs, 26));
+  if (head.length < 26 || head.toString("latin1", 0, 2) !== "BM") return undefined;
+  return { width: Math.abs(head.readInt32LE(18)), height: Math.abs(head.readInt32LE(22)) };
 }
 
 /**
@@ -20,12 +17,13 @@ async function bmpSize(abs: string): Promise<{ width: number; height: number } |
  * applied), read from its header; undefined when it does not decode (API.md §2.2).
  */
 export async function imageResolution(
+  fs: UserFs,
   abs: string,
   extension: string,
 ): Promise<{ width: number; height: number } | undefined> {
   const ext = extension.toLowerCase();
   try {
-    if (ext === ".bmp") return await bmpSize(abs);
+    if (ext === ".bmp") return await bmpSize(fs, abs);
     if (!DECODED.has(ext)) return undefined;
     const meta = await sharp(abs).metadata();
     if (!meta.width || !meta.height) return undefined;

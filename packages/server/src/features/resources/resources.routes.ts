@@ -2,12 +2,22 @@ import type { FastifyInstance } from "fastify";
 import type { Readable } from "node:stream";
 import { routes } from "@scriptorium/shared";
 import { typed } from "../../lib/app-type.js";
-import { wildcardPath } from "../../lib/route-params.js";
+import { authConfig } from "../../lib/route-auth.js";
+import { badRequest } from "../../errors.js";
+import { wildcardPath, type PatchQuery } from "../../lib/route-params.js";
 import { requireAuth } from "../../plugins/auth.js";
+import type { UserRecord } from "../users/users.store.js";
 import type { ResourcesService } from "./resources.service.js";
 
-/** GET, POST, PUT and DELETE /api/resources{path}. Upload bodies stream straight to disk. */
-export function resourcesRoutes(resources: ResourcesService) {
+/** A PATCH action (`?action=`) and the feature that does its work. */
+export type PatchAction = (user: UserRecord, path: string, query: PatchQuery) => Promise<void>;
+
+/**
+ * Every method of /api/resources{path}: GET, POST, PUT and DELETE here (upload bodies stream
+ * straight to disk); PATCH dispatches `?action=` to the feature that does the work (copy and
+ * rename: organise; unzip: extract; later the edition tools).
+ */
+export function resourcesRoutes(resources: ResourcesService, actions: Record<string, PatchAction>) {
   return function register(instance: FastifyInstance): void {
     const app = typed(instance);
     // In this scope bodies are raw bytes: hand the stream over, never buffer, no size limit.
@@ -16,7 +26,7 @@ export function resourcesRoutes(resources: ResourcesService) {
 
     app.route({
       ...routes.getResource,
-      config: { auth: true },
+      config: authConfig(routes.getResource),
       handler: (request) =>
         resources.get(
           requireAuth(request).user,
@@ -27,7 +37,7 @@ export function resourcesRoutes(resources: ResourcesService) {
 
     app.route({
       ...routes.createResource,
-      config: { auth: true },
+      config: authConfig(routes.createResource),
       handler: async (request, reply) => {
         const override = request.query.override === "true";
         const body = request.body as Readable | undefined;
@@ -44,7 +54,7 @@ export function resourcesRoutes(resources: ResourcesService) {
 
     app.route({
       ...routes.saveResource,
-      config: { auth: true },
+      config: authConfig(routes.saveResource),
       handler: async (request, reply) => {
         const body = request.body as Readable | undefined;
         const etag = await resources.save(
@@ -57,8 +67,20 @@ export function resourcesRoutes(resources: ResourcesService) {
     });
 
     app.route({
+      ...routes.patchResource,
+      config: authConfig(routes.patchResource),
+      handler: async (request, reply) => {
+        const name = request.query.action;
+        const run = Object.hasOwn(actions, name) ? actions[name] : undefined;
+        if (!run) throw badRequest(`Unsupported action "${name}"`);
+        await run(requireAuth(request).user, wildcardPath(request.params), request.query);
+        return reply.type("text/plain; charset=utf-8").send("200 OK");
+      },
+    });
+
+    app.route({
       ...routes.deleteResource,
-      config: { auth: true },
+      config: authConfig(routes.deleteResource),
       handler: async (request, reply) => {
         await resources.remove(requireAuth(request).user, wildcardPath(request.params));
         return reply.status(204).send();

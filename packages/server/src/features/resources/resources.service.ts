@@ -1,12 +1,10 @@
-import { mkdir, readFile, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { CHECKSUM_ALGORITHMS, type ChecksumAlgorithm, type Resource } from "@scriptorium/shared";
-import { AppError, badRequest, conflict, forbidden, fromErrno, notFound } from "../../errors.js";
-import { writeFileAtomic } from "../../storage/atomic-write.js";
+import { AppError, badRequest, conflict, forbidden, notFound } from "../../errors.js";
 import type { FileEvents } from "../../storage/events.js";
-import { createUserFs, type UserFs } from "../../storage/user-fs.js";
-import type { SettingsStore } from "../settings/settings.store.js";
+import type { Storage } from "../../storage/storage.js";
+import type { UserFs } from "../../storage/user-fs.js";
 import type { UserRecord } from "../users/users.store.js";
 import { fileChecksum } from "./checksum.js";
 import { describeEntry, statEntry } from "./entry-info.js";
@@ -15,25 +13,16 @@ import { imageResolution } from "./resolution.js";
 import { findSubtitles } from "./subtitles.js";
 
 /** ETag of a written file, as File Browser sends it: hex mtime in ns, then hex size. */
-async function etagOf(abs: string): Promise<string> {
-  const st = await stat(abs, { bigint: true });
+async function etagOf(fs: UserFs, abs: string): Promise<string> {
+  const st = await fs.statBig(abs);
   return `"${st.mtimeNs.toString(16)}${st.size.toString(16)}"`;
 }
 
 /** File info, listings, creation, saving and deletion inside a user's scope (API.md §2.2–§2.8). */
-export function createResourcesService(deps: {
-  root: string;
-  settings: SettingsStore;
-  events: FileEvents;
-}) {
-  async function userFs(user: UserRecord): Promise<UserFs> {
-    const { rules } = await deps.settings.getSettings();
-    return createUserFs(deps.root, user, rules);
-  }
+export function createResourcesService(deps: { storage: Storage; events: FileEvents }) {
+  const userFs = (user: UserRecord) => deps.storage.forUser(user);
 
   return {
-    userFs,
-
     /** GET /api/resources{path}: a folder listing or a file's info, content or checksum. */
     async get(user: UserRecord, requestPath: string, checksum?: string): Promise<Resource> {
       if (
@@ -48,7 +37,7 @@ export function createResourcesService(deps: {
       const target = await fs.resolve(requestPath);
       const stats = await statEntry(fs, target.abs);
       const name = target.path === "/" ? path.basename(fs.root) : path.posix.basename(target.path);
-      const info = await describeEntry(target.abs, requestPath, name, stats, true);
+      const info = await describeEntry(fs, target.abs, requestPath, name, stats, true);
       if (info.isDir) {
         const items = sortItems(await listFolder(fs, target.abs, target.path), user.sorting);
         const numDirs = items.filter((i) => i.isDir).length;
@@ -57,7 +46,7 @@ export function createResourcesService(deps: {
       const resource: Resource = { ...info };
       if (info.type === "text" && !user.perm.modify) resource.type = "textImmutable";
       if (info.type === "image") {
-        const resolution = await imageResolution(target.abs, info.extension);
+        const resolution = await imageResolution(fs, target.abs, info.extension);
         if (resolution) resource.resolution = resolution;
       }
       if (info.type === "video") {
@@ -66,10 +55,10 @@ export function createResourcesService(deps: {
       }
       if (checksum) {
         resource.checksums = {
-          [checksum]: await fileChecksum(target.abs, checksum as ChecksumAlgorithm),
+          [checksum]: await fileChecksum(fs, target.abs, checksum as ChecksumAlgorithm),
         };
       } else if (info.type === "text" && info.size > 0) {
-        resource.content = await readFile(target.abs, "utf8");
+        resource.content = await fs.readText(target.abs);
       }
       return resource;
     },
@@ -88,21 +77,17 @@ export function createResourcesService(deps: {
       const fs = await userFs(user);
       const target = await fs.resolve(requestPath);
       if (target.trailingSlash || target.path === "/") {
-        try {
-          await mkdir(target.abs, { recursive: true });
-        } catch (err) {
-          throw fromErrno(err) ?? err;
-        }
+        await fs.mkdir(target.abs);
         deps.events.emit({ type: "created", userId: user.id, abs: target.abs });
         return undefined;
       }
-      const existing = await stat(target.abs).catch(() => undefined);
+      const existing = await fs.statOrNone(target.abs);
       if (existing?.isDirectory()) throw conflict("A folder with this name already exists");
       if (existing && !override) throw conflict("A file with this name already exists");
       if (existing && !user.perm.modify) throw forbidden("You may not overwrite files");
-      await write(target.abs, body);
+      await fs.writeAtomic(target.abs, body);
       deps.events.emit({ type: existing ? "saved" : "created", userId: user.id, abs: target.abs });
-      return etagOf(target.abs);
+      return etagOf(fs, target.abs);
     },
 
     /** PUT: replaces an existing file's content atomically. Returns the ETag. */
@@ -112,12 +97,12 @@ export function createResourcesService(deps: {
       const target = await fs.resolve(requestPath);
       if (target.trailingSlash)
         throw new AppError("METHOD_NOT_ALLOWED", "A folder cannot be saved");
-      const existing = await stat(target.abs).catch(() => undefined);
+      const existing = await fs.statOrNone(target.abs);
       if (!existing) throw notFound("No such file");
       if (existing.isDirectory()) throw badRequest("The path is a folder");
-      await write(target.abs, body);
+      await fs.writeAtomic(target.abs, body);
       deps.events.emit({ type: "saved", userId: user.id, abs: target.abs });
-      return etagOf(target.abs);
+      return etagOf(fs, target.abs);
     },
 
     /** DELETE: recursive; a link is removed, never its target; the scope root never. */
@@ -127,22 +112,10 @@ export function createResourcesService(deps: {
       const target = await fs.resolve(requestPath, { followLink: false });
       if (target.path === "/") throw forbidden("The root of your files cannot be deleted");
       await fs.lstat(target.abs);
-      try {
-        await rm(target.abs, { recursive: true });
-      } catch (err) {
-        throw fromErrno(err) ?? err;
-      }
+      await fs.remove(target.abs);
       deps.events.emit({ type: "deleted", userId: user.id, abs: target.abs });
     },
   };
-
-  async function write(abs: string, body: Readable | undefined): Promise<void> {
-    try {
-      await writeFileAtomic(abs, body);
-    } catch (err) {
-      throw fromErrno(err) ?? err;
-    }
-  }
 }
 
 export type ResourcesService = ReturnType<typeof createResourcesService>;

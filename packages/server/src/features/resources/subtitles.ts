@@ -1,13 +1,12 @@
-import { readdir } from "node:fs/promises";
 import path from "node:path";
 import type { UserFs } from "../../storage/user-fs.js";
 
 const SUBTITLE = /\.(vtt|srt|ass|ssa)$/i;
 const SUB_FOLDER = /^(sub|subs|subtitles)$/i;
 
-async function entries(dir: string) {
+async function entries(fs: UserFs, dir: string) {
   try {
-    return await readdir(dir, { withFileTypes: true });
+    return await fs.readdirTyped(dir);
   } catch {
     return [];
   }
@@ -24,7 +23,7 @@ export async function findSubtitles(fs: UserFs, abs: string, userPath: string): 
   const name = path.basename(abs);
   const base = name.slice(0, name.lastIndexOf(".") >= 0 ? name.lastIndexOf(".") : name.length);
   const found: string[] = [];
-  for (const entry of await entries(dir)) {
+  for (const entry of await entries(fs, dir)) {
     const child = fs.child(userDir, entry.name);
     if (
       entry.isFile() &&
@@ -34,11 +33,11 @@ export async function findSubtitles(fs: UserFs, abs: string, userPath: string): 
     ) {
       found.push(child);
     } else if (entry.isDirectory() && SUB_FOLDER.test(entry.name)) {
-      for (const inner of await entries(path.join(dir, entry.name))) {
+      for (const inner of await entries(fs, path.join(dir, entry.name))) {
         const innerPath = fs.child(child, inner.name);
         if (inner.isFile() && SUBTITLE.test(inner.name)) found.push(innerPath);
         else if (inner.isDirectory() && inner.name.startsWith(base)) {
-          for (const deep of await entries(path.join(dir, entry.name, inner.name))) {
+          for (const deep of await entries(fs, path.join(dir, entry.name, inner.name))) {
             if (deep.isFile() && SUBTITLE.test(deep.name))
               found.push(fs.child(innerPath, deep.name));
           }

@@ -1,5 +1,4 @@
-import { readFile } from "node:fs/promises";
-import { AppError, badRequest, fromErrno } from "../../errors.js";
+import { AppError, badRequest } from "../../errors.js";
 import { bufferPayload, type Payload } from "../raw/payload.js";
 import type { DownloadService } from "../raw/raw.service.js";
 import type { UserRecord } from "../users/users.store.js";
@@ -32,12 +31,7 @@ export function createSubtitlesService(deps: { downloads: DownloadService }) {
       if (target.stats.size > MAX_SUBTITLE_SIZE) {
         throw badRequest("This subtitle file is larger than 10 MiB");
       }
-      let bytes: Uint8Array;
-      try {
-        bytes = await readFile(target.resolved.abs);
-      } catch (err) {
-        throw fromErrno(err) ?? err;
-      }
+      const bytes: Uint8Array = await target.fs.readFile(target.resolved.abs);
       const mtimeMs = Number(target.stats.mtimeMs);
       const extension = (match[1] ?? "").toLowerCase();
       const vttName = target.name.slice(0, match.index) + ".vtt";
@@ -48,7 +42,10 @@ export function createSubtitlesService(deps: { downloads: DownloadService }) {
         return { name: vttName, payload: bufferPayload(Buffer.from(vtt, "utf8"), mtimeMs) };
       } catch (err) {
         if (!(err instanceof SubtitleParseError)) throw err;
-        throw new AppError("INTERNAL", "The subtitles could not be converted");
+        throw new AppError(
+          "UNREADABLE_FILE",
+          `The subtitles could not be converted: ${err.message}`,
+        );
       }
     },
   };

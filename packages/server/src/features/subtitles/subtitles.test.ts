@@ -86,9 +86,9 @@ describe("GET /api/subtitle{path}", () => {
     expect(errorOf(await subtitle("/film/huge.srt")).message).toMatch(/10 MiB/);
   });
 
-  it("is 500 with a message when the file does not parse", async () => {
+  it("is 422 with a message when the file does not parse", async () => {
     const res = await subtitle("/film/broken.srt");
-    expect(res.statusCode).toBe(500);
+    expect(res.statusCode).toBe(422);
     expect(errorOf(res).message).toMatch(/could not be converted: line 2/);
   });
 

@@ -1,6 +1,4 @@
-import { stat, statfs } from "node:fs/promises";
 import type { Usage } from "@scriptorium/shared";
-import { fromErrno } from "../../errors.js";
 import type { UserFs } from "../../storage/user-fs.js";
 
 /**
@@ -9,12 +7,8 @@ import type { UserFs } from "../../storage/user-fs.js";
  */
 export async function diskUsage(fs: UserFs, requestPath: string): Promise<Usage> {
   const target = await fs.resolve(requestPath);
-  try {
-    const info = await stat(target.abs);
-    if (!info.isDirectory()) return { total: 0, used: 0 };
-    const vol = await statfs(target.abs);
-    return { total: vol.blocks * vol.bsize, used: (vol.blocks - vol.bfree) * vol.bsize };
-  } catch (err) {
-    throw fromErrno(err) ?? err;
-  }
+  const info = await fs.stat(target.abs);
+  if (!info.isDirectory()) return { total: 0, used: 0 };
+  const vol = await fs.statfs(target.abs);
+  return { total: vol.blocks * vol.bsize, used: (vol.blocks - vol.bfree) * vol.bsize };
 }

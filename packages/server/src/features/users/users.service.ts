@@ -1,4 +1,3 @@
-import { mkdir } from "node:fs/promises";
 import {
   allPermissions,
   isLocale,
@@ -9,6 +8,7 @@ import {
   type UserField,
   type UserUpdate,
 } from "@scriptorium/shared";
+import { createScopeFolder } from "../../storage/scope-folder.js";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../errors.js";
 import { hashPassword } from "../../lib/passwords.js";
 import { cleanUsernameForHome, scopeRoot } from "../../lib/safe-path.js";
@@ -82,7 +82,7 @@ export function createUsersService(deps: {
   }
 
   async function ensureScope(scope: string): Promise<void> {
-    await mkdir(scopeRoot(root, scope), { recursive: true, mode: 0o700 });
+    await createScopeFolder(scopeRoot(root, scope));
   }
 
   function homeScope(global: Settings, username: string): string {

@@ -1,0 +1,18 @@
+import type { Rule } from "@scriptorium/shared";
+import { createUserFs, type ScopedUser, type UserFs } from "./user-fs.js";
+
+/**
+ * The storage layer of the app: each feature asks it for a user's view of the files (UserFs)
+ * and never reaches the filesystem any other way.
+ */
+export function createStorage(deps: { root: string; globalRules: () => Promise<readonly Rule[]> }) {
+  return {
+    root: deps.root,
+    /** The user's files: scope, global then user rules, hidden files, the link policy. */
+    async forUser(user: ScopedUser): Promise<UserFs> {
+      return createUserFs(deps.root, user, await deps.globalRules());
+    },
+  };
+}
+
+export type Storage = ReturnType<typeof createStorage>;
