@@ -1,4 +1,4 @@
-import { Type, type TSchema } from "typebox";
+import { Type } from "typebox";
 import { LoginBodySchema, SignupBodySchema } from "./schemas/auth.js";
 import { UserSchema, UserUpdateSchema } from "./schemas/user.js";
 import { UsageSchema } from "./schemas/usage.js";
@@ -16,117 +16,347 @@ import {
 } from "./schemas/download.js";
 import { ErrorBodySchema } from "./errors.js";
 import { SettingsBodySchema, SettingsSchema } from "./schemas/settings.js";
+import {
+  bytesResponse,
+  emptyResponse,
+  errorResponses,
+  jsonResponse,
+  textResponse,
+  type RouteContract,
+} from "./route-contract.js";
 
-export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
-
-/** One route's contract: the server spreads it into its route options, the client calls it. */
-export interface RouteContract {
-  method: HttpMethod;
-  url: string;
-  schema: {
-    body?: TSchema;
-    params?: TSchema;
-    querystring?: TSchema;
-    response?: Record<number | `${number}xx`, TSchema>;
-  };
-}
+export * from "./route-contract.js";
 
 const UserIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const HealthSchema = Type.Object({ status: Type.String() });
+
+/** Request headers a route reads (documented; the service checks their values). */
+const RangeHeaders = Type.Object({
+  Range: Type.Optional(Type.String({ description: "One byte range, e.g. bytes=0-1023" })),
+  "If-None-Match": Type.Optional(Type.String({ description: "ETag of a cached copy" })),
+  "If-Modified-Since": Type.Optional(Type.String({ description: "HTTP date of a cached copy" })),
+  "If-Range": Type.Optional(Type.String({ description: "Range only if still this ETag or date" })),
+});
+const UploadLengthHeaders = Type.Object({
+  "Upload-Length": Type.Optional(
+    Type.String({ description: "Total size in bytes (File Browser 2.31 clients omit it)" }),
+  ),
+});
+const UploadOffsetHeaders = Type.Object({
+  "Upload-Offset": Type.String({ description: "Byte offset of this chunk in the file" }),
+  "Upload-Length": Type.Optional(
+    Type.String({ description: "Total size, when the POST deferred it (once, then the same)" }),
+  ),
+});
+
+const SAVED = textResponse("Done: the body is `200 OK`");
+const FILE_HEADERS = {
+  "Content-Disposition": "attachment, or inline with `inline=true`",
+  ETag: "Validator for conditional requests",
+};
 
 /** Route contracts of the API, keyed by a stable name. Paths are relative to the base URL. */
 export const routes = {
-  login: { method: "POST", url: "/api/login", schema: { body: LoginBodySchema } },
-  signup: { method: "POST", url: "/api/signup", schema: { body: SignupBodySchema } },
-  renew: { method: "POST", url: "/api/renew", schema: {} },
-  logout: { method: "POST", url: "/api/logout", schema: {} },
+  login: {
+    method: "POST",
+    url: "/api/login",
+    auth: "none",
+    tag: "auth",
+    summary: "Log in and get a session token",
+    description: "With the `json` auth method the body carries the credentials (and reCAPTCHA).",
+    schema: { body: LoginBodySchema },
+    responses: { 200: textResponse("The session token (a JWT)"), ...errorResponses(400, 403, 429) },
+  },
+  signup: {
+    method: "POST",
+    url: "/api/signup",
+    auth: "none",
+    tag: "auth",
+    summary: "Create an account (when signup is enabled)",
+    schema: { body: SignupBodySchema },
+    responses: { 200: SAVED, ...errorResponses(400, 405, 409, 429) },
+  },
+  renew: {
+    method: "POST",
+    url: "/api/renew",
+    auth: "user",
+    tag: "auth",
+    summary: "Exchange the session token for a fresh one",
+    schema: {},
+    responses: {
+      200: textResponse("The new token", { "X-Renew-Token": "false" }),
+      ...errorResponses(401),
+    },
+  },
+  logout: {
+    method: "POST",
+    url: "/api/logout",
+    auth: "user",
+    tag: "auth",
+    summary: "End the session (its token stops working)",
+    schema: {},
+    responses: { 204: emptyResponse("Logged out"), ...errorResponses(401) },
+  },
   getUser: {
     method: "GET",
     url: "/api/users/:id",
+    auth: "user",
+    tag: "users",
+    summary: "A user (yourself, or anyone for an administrator)",
     schema: { params: UserIdParams, response: { 200: UserSchema, "4xx": ErrorBodySchema } },
+    responses: { 200: jsonResponse(UserSchema, "The user"), ...errorResponses(400, 401, 403, 404) },
   },
   updateUser: {
     method: "PUT",
     url: "/api/users/:id",
+    auth: "user",
+    tag: "users",
+    summary: "Change the fields named in `which` of a user",
     schema: { params: UserIdParams, body: UserUpdateSchema },
+    responses: { 200: SAVED, ...errorResponses(400, 401, 403, 404, 409) },
   },
   usage: {
     method: "GET",
     url: "/api/usage/*",
+    auth: "user",
+    tag: "resources",
+    summary: "Size and use of the volume holding a folder",
     schema: { response: { 200: UsageSchema } },
+    responses: { 200: jsonResponse(UsageSchema, "Bytes"), ...errorResponses(401, 403, 404) },
   },
-  /** File info or folder listing; `?checksum=` adds a checksum. */
   getResource: {
     method: "GET",
     url: "/api/resources/*",
+    auth: "user",
+    tag: "resources",
+    summary: "File info or folder listing",
+    description: "`checksum=md5|sha1|sha256|sha512` adds a checksum of a file.",
     schema: { querystring: ResourceQuerySchema, response: { 200: ResourceSchema } },
+    responses: {
+      200: jsonResponse(ResourceSchema, "The file or folder"),
+      ...errorResponses(400, 401, 403, 404),
+    },
   },
-  /** New folder (path ends with "/") or file (raw body, streamed); 409 unless override=true. */
   createResource: {
     method: "POST",
     url: "/api/resources/*",
+    auth: "user",
+    tag: "resources",
+    summary: "Create a folder (path ends with /) or a file from the body",
+    description: "An existing file is 409 unless `override=true`. The body streams to disk.",
+    bodyType: "application/octet-stream",
     schema: { querystring: CreateResourceQuerySchema },
+    responses: {
+      200: textResponse("Created: the body is `200 OK`", { ETag: "Of a new file" }),
+      ...errorResponses(400, 401, 403, 409, 507),
+    },
   },
-  /** Saves a file's content (raw body, streamed). */
-  saveResource: { method: "PUT", url: "/api/resources/*", schema: {} },
-  deleteResource: { method: "DELETE", url: "/api/resources/*", schema: {} },
-  /**
-   * Copy, move (rename) or unzip (extract into the destination's parent folder) a file or
-   * folder; the destination is encoded twice (API.md §2.9).
-   */
+  saveResource: {
+    method: "PUT",
+    url: "/api/resources/*",
+    auth: "user",
+    tag: "resources",
+    summary: "Replace a file's content with the body",
+    bodyType: "application/octet-stream",
+    schema: {},
+    responses: {
+      200: textResponse("Saved: the body is `200 OK`", { ETag: "Of the saved file" }),
+      ...errorResponses(400, 401, 403, 404, 507),
+    },
+  },
+  deleteResource: {
+    method: "DELETE",
+    url: "/api/resources/*",
+    auth: "user",
+    tag: "resources",
+    summary: "Delete a file or a folder with its content",
+    schema: {},
+    responses: { 204: emptyResponse("Deleted"), ...errorResponses(400, 401, 403, 404) },
+  },
   patchResource: {
     method: "PATCH",
     url: "/api/resources/*",
+    auth: "user",
+    tag: "resources",
+    summary: "Copy, move (rename) or unzip",
+    description:
+      "`action=copy|rename|unzip`; the `destination` is encoded twice. Unzip extracts into the destination's parent folder.",
     schema: { querystring: PatchResourceQuerySchema },
+    responses: { 200: SAVED, ...errorResponses(400, 401, 403, 404, 409, 507) },
   },
-  /** A file's bytes (ranges, conditionals; HEAD too); a folder or `files=` selection as an archive. */
   raw: {
     method: "GET",
     url: "/api/raw/*",
+    auth: "user",
+    tag: "downloads",
+    summary: "Download a file, or a folder or selection as an archive",
+    description:
+      "Ranges and conditional requests on files; HEAD too. `files=` selects entries and `algo=` the archive format (zip, tar, targz, tarbz2, tarxz, tarlz4, tarsz).",
+    headers: RangeHeaders,
     schema: { querystring: RawQuerySchema },
+    responses: {
+      200: bytesResponse("The bytes", "application/octet-stream", FILE_HEADERS),
+      206: bytesResponse("The requested range", "application/octet-stream", {
+        "Content-Range": "The range sent",
+      }),
+      304: emptyResponse("The cached copy is current"),
+      ...errorResponses(400, 401, 403, 404, 412, 416),
+    },
   },
-  /** Redirects to a sandboxed, capability-authorised URL of the file (API.md Part A §11). */
-  rawInline: { method: "GET", url: "/api/raw-inline/*", schema: {} },
-  /** Serves a file inside the capability's folder; needs no login. */
+  rawInline: {
+    method: "GET",
+    url: "/api/raw-inline/*",
+    auth: "user",
+    tag: "downloads",
+    summary: "Redirect to a sandboxed, capability-authorised URL of a file",
+    schema: {},
+    responses: {
+      302: emptyResponse("Go to the inline URL", { Location: "/api/inline/{capability}/…" }),
+      ...errorResponses(401, 403, 404),
+    },
+  },
   inline: {
     method: "GET",
     url: "/api/inline/:capability/*",
+    auth: "none",
+    tag: "downloads",
+    summary: "A file inside the capability's folder, in a script sandbox",
+    description: "The capability in the path authorises the request: no login.",
+    headers: RangeHeaders,
     schema: { params: InlineParamsSchema },
+    responses: {
+      200: bytesResponse("The bytes", "application/octet-stream", {
+        "Content-Security-Policy": "sandbox",
+      }),
+      302: emptyResponse("A folder: go to its index page"),
+      ...errorResponses(403, 404),
+    },
   },
-  /** An image resized to a 256×256 JPEG thumbnail (`thumb`) or to fit 1080×1080 (`big`). */
   preview: {
     method: "GET",
     url: "/api/preview/:size/*",
+    auth: "user",
+    tag: "downloads",
+    summary: "An image as a 256×256 thumbnail (`thumb`) or fitting 1080×1080 (`big`)",
+    headers: RangeHeaders,
     schema: { params: PreviewParamsSchema, querystring: DownloadQuerySchema },
+    responses: {
+      200: bytesResponse("The image (JPEG when resized)", "image/jpeg", FILE_HEADERS),
+      ...errorResponses(400, 401, 403, 404),
+    },
   },
-  /** A subtitle file (.vtt, .srt, .ass, .ssa) as WebVTT. */
   subtitle: {
     method: "GET",
     url: "/api/subtitle/*",
+    auth: "user",
+    tag: "downloads",
+    summary: "A subtitle file (.vtt, .srt, .ass, .ssa) as WebVTT",
     schema: { querystring: DownloadQuerySchema },
+    responses: {
+      200: bytesResponse("The subtitles", "text/vtt", FILE_HEADERS),
+      ...errorResponses(400, 401, 403, 404),
+    },
   },
-  /** Resumable upload (tus subset, API.md §6): POST starts it, with an Upload-Length header. */
   tusCreate: {
     method: "POST",
     url: "/api/tus/*",
+    auth: "user",
+    tag: "uploads",
+    summary: "Start a resumable upload",
+    description: "An existing file is 409 unless `override=true`.",
+    headers: UploadLengthHeaders,
     schema: { querystring: CreateResourceQuerySchema },
+    responses: {
+      201: textResponse("Started: the body is `201 Created`"),
+      ...errorResponses(400, 401, 403, 409, 423),
+    },
   },
-  /** HEAD (or GET): Upload-Offset and Upload-Length headers. */
-  tusOffset: { method: "GET", url: "/api/tus/*", schema: {} },
-  /** Appends a chunk at Upload-Offset; body application/offset+octet-stream. */
-  tusAppend: { method: "PATCH", url: "/api/tus/*", schema: {} },
-  tusCancel: { method: "DELETE", url: "/api/tus/*", schema: {} },
-  /** Global settings (admin only, API.md §8.4). */
+  tusOffset: {
+    method: "GET",
+    url: "/api/tus/*",
+    auth: "user",
+    tag: "uploads",
+    summary: "How much of an upload has arrived (HEAD too)",
+    schema: {},
+    responses: {
+      200: emptyResponse("The offset", {
+        "Upload-Offset": "Bytes received",
+        "Upload-Length": "Total size (-1 while unknown)",
+        "Upload-Defer-Length": "1 while the total size is unknown",
+      }),
+      ...errorResponses(401, 403, 404),
+    },
+  },
+  tusAppend: {
+    method: "PATCH",
+    url: "/api/tus/*",
+    auth: "user",
+    tag: "uploads",
+    summary: "Append a chunk at Upload-Offset",
+    bodyType: "application/offset+octet-stream",
+    headers: UploadOffsetHeaders,
+    schema: {},
+    responses: {
+      204: emptyResponse("Appended", { "Upload-Offset": "The new offset" }),
+      ...errorResponses(400, 401, 403, 404, 409, 415, 423, 507),
+    },
+  },
+  tusCancel: {
+    method: "DELETE",
+    url: "/api/tus/*",
+    auth: "user",
+    tag: "uploads",
+    summary: "Cancel an upload and drop its bytes",
+    schema: {},
+    responses: { 204: emptyResponse("Cancelled"), ...errorResponses(401, 403, 404) },
+  },
   getSettings: {
     method: "GET",
     url: "/api/settings",
+    auth: "admin",
+    tag: "settings",
+    summary: "The global settings",
     schema: { response: { 200: SettingsSchema } },
+    responses: {
+      200: jsonResponse(SettingsSchema, "The settings"),
+      ...errorResponses(401, 403),
+    },
   },
-  /** Replaces every top-level field of the global settings (admin only). */
-  updateSettings: { method: "PUT", url: "/api/settings", schema: { body: SettingsBodySchema } },
+  updateSettings: {
+    method: "PUT",
+    url: "/api/settings",
+    auth: "admin",
+    tag: "settings",
+    summary: "Replace every top-level field of the global settings",
+    schema: { body: SettingsBodySchema },
+    responses: { 200: SAVED, ...errorResponses(400, 401, 403) },
+  },
   health: {
     method: "GET",
     url: "/health",
-    schema: { response: { 200: Type.Object({ status: Type.String() }) } },
+    auth: "none",
+    tag: "server",
+    summary: "Whether the server is up",
+    schema: { response: { 200: HealthSchema } },
+    responses: { 200: jsonResponse(HealthSchema, "Up") },
+  },
+  openapi: {
+    method: "GET",
+    url: "/api/openapi.json",
+    auth: "none",
+    tag: "server",
+    summary: "This API's OpenAPI 3.1 document, generated from the route contracts",
+    schema: {},
+    responses: { 200: { description: "The document", contentType: "application/json" } },
+  },
+  staticFile: {
+    method: "GET",
+    url: "/static/*",
+    auth: "none",
+    tag: "server",
+    summary: "A file of the web app (branding overrides first)",
+    schema: {},
+    responses: { 200: bytesResponse("The file"), ...errorResponses(404) },
   },
 } as const satisfies Record<string, RouteContract>;
 

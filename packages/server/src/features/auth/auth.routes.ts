@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { routes } from "@scriptorium/shared";
 import { typed } from "../../lib/app-type.js";
+import { authConfig } from "../../lib/route-auth.js";
 import { requireAuth } from "../../plugins/auth.js";
 import type { AuthService } from "./auth.service.js";
 
@@ -18,7 +19,7 @@ export function authRoutes(auth: AuthService, perIp: LoginRateLimit) {
 
     app.route({
       ...routes.login,
-      config: { rateLimit },
+      config: { ...authConfig(routes.login), rateLimit },
       handler: async (request, reply) => {
         const token = await auth.login(request.body ?? {}, request.headers, request.ip);
         return reply.type("text/plain; charset=utf-8").send(token);
@@ -27,7 +28,7 @@ export function authRoutes(auth: AuthService, perIp: LoginRateLimit) {
 
     app.route({
       ...routes.signup,
-      config: { rateLimit },
+      config: { ...authConfig(routes.signup), rateLimit },
       handler: async (request, reply) => {
         await auth.signup(request.body);
         return reply.type("text/plain; charset=utf-8").send("200 OK");
@@ -36,7 +37,7 @@ export function authRoutes(auth: AuthService, perIp: LoginRateLimit) {
 
     app.route({
       ...routes.renew,
-      config: { auth: true },
+      config: authConfig(routes.renew),
       handler: async (request, reply) => {
         const token = await auth.renew(requireAuth(request));
         return reply.header("X-Renew-Token", "false").type("text/plain; charset=utf-8").send(token);
@@ -45,7 +46,7 @@ export function authRoutes(auth: AuthService, perIp: LoginRateLimit) {
 
     app.route({
       ...routes.logout,
-      config: { auth: true },
+      config: authConfig(routes.logout),
       handler: async (request, reply) => {
         await auth.logout(requireAuth(request));
         return reply.status(204).send();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { routes } from "@scriptorium/shared";
 import { typed } from "../../lib/app-type.js";
+import { authConfig } from "../../lib/route-auth.js";
 import { contentDisposition } from "../../lib/http-ranges.js";
 import { wildcardPath } from "../../lib/route-params.js";
 import { requireAuth } from "../../plugins/auth.js";
@@ -24,7 +25,7 @@ export function inlineRoutes(inline: InlineService, baseURL: string) {
 
     app.route({
       ...routes.rawInline,
-      config: { auth: true },
+      config: authConfig(routes.rawInline),
       handler: async (request, reply) => {
         const auth = requireAuth(request);
         const { capability, rest } = await inline.mint(auth, wildcardPath(request.params));
@@ -35,6 +36,7 @@ export function inlineRoutes(inline: InlineService, baseURL: string) {
 
     app.route({
       ...routes.inline,
+      config: authConfig(routes.inline),
       handler: async (request, reply) => {
         const { capability } = request.params;
         const target = await inline.open(capability, request.params["*"]);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { routes } from "@scriptorium/shared";
 import { typed } from "../../lib/app-type.js";
+import { authConfig } from "../../lib/route-auth.js";
 import { contentDisposition } from "../../lib/http-ranges.js";
 import { requireAuth } from "../../plugins/auth.js";
 import { downloadPolicy } from "../raw/content-headers.js";
@@ -13,7 +14,7 @@ export function previewRoutes(previews: PreviewService) {
     const app = typed(instance);
     app.route({
       ...routes.preview,
-      config: { auth: true },
+      config: authConfig(routes.preview),
       handler: async (request, reply) => {
         const { size } = request.params;
         const requestPath = "/" + request.params["*"];

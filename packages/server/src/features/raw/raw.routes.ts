@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { routes } from "@scriptorium/shared";
 import { typed } from "../../lib/app-type.js";
+import { authConfig } from "../../lib/route-auth.js";
 import { wildcardPath } from "../../lib/route-params.js";
 import { contentDisposition } from "../../lib/http-ranges.js";
 import { requireAuth } from "../../plugins/auth.js";
@@ -18,7 +19,7 @@ export function rawRoutes(downloads: DownloadService) {
     const app = typed(instance);
     app.route({
       ...routes.raw,
-      config: { auth: true },
+      config: authConfig(routes.raw),
       handler: async (request, reply) => {
         const target = await downloads.locate(
           requireAuth(request).user,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { routes } from "@scriptorium/shared";
 import { typed } from "../../lib/app-type.js";
+import { authConfig } from "../../lib/route-auth.js";
 import { requireAuth } from "../../plugins/auth.js";
 import type { SettingsService } from "./settings.service.js";
 
@@ -10,12 +11,12 @@ export function settingsRoutes(settings: SettingsService) {
     const app = typed(instance);
     app.route({
       ...routes.getSettings,
-      config: { auth: true },
+      config: authConfig(routes.getSettings),
       handler: (request) => settings.get(requireAuth(request).user),
     });
     app.route({
       ...routes.updateSettings,
-      config: { auth: true },
+      config: authConfig(routes.updateSettings),
       handler: async (request, reply) => {
         await settings.replace(requireAuth(request).user, request.body);
         return reply.type("text/plain; charset=utf-8").send("200 OK");

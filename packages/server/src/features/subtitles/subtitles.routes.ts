@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { routes } from "@scriptorium/shared";
 import { typed } from "../../lib/app-type.js";
+import { authConfig } from "../../lib/route-auth.js";
 import { contentDisposition } from "../../lib/http-ranges.js";
 import { wildcardPath } from "../../lib/route-params.js";
 import { requireAuth } from "../../plugins/auth.js";
@@ -16,7 +17,7 @@ export function subtitlesRoutes(subtitles: SubtitlesService) {
     const app = typed(instance);
     app.route({
       ...routes.subtitle,
-      config: { auth: true },
+      config: authConfig(routes.subtitle),
       handler: async (request, reply) => {
         const file = await subtitles.get(requireAuth(request).user, wildcardPath(request.params));
         const inline = request.query.inline === "true";

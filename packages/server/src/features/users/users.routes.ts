@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { routes } from "@scriptorium/shared";
 import { typed } from "../../lib/app-type.js";
+import { authConfig } from "../../lib/route-auth.js";
 import { requireAuth } from "../../plugins/auth.js";
 import type { UsersService } from "./users.service.js";
 
@@ -10,13 +11,13 @@ export function usersRoutes(users: UsersService) {
     const app = typed(instance);
     app.route({
       ...routes.getUser,
-      config: { auth: true },
+      config: authConfig(routes.getUser),
       handler: (request) => users.get(requireAuth(request).user, request.params.id),
     });
 
     app.route({
       ...routes.updateUser,
-      config: { auth: true },
+      config: authConfig(routes.updateUser),
       handler: async (request, reply) => {
         const ctx = requireAuth(request);
         await users.update(ctx.user, request.params.id, request.body, ctx.session.id);

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from "fastify";
+import { routes } from "@scriptorium/shared";
+import { typed } from "../../lib/app-type.js";
+import { authConfig } from "../../lib/route-auth.js";
+import { buildOpenApiDocument, type DocumentOptions } from "./openapi.document.js";
+
+/** GET /api/openapi.json: the OpenAPI 3.1 document of every route contract (no login). */
+export function openapiRoutes(options: DocumentOptions) {
+  return function register(instance: FastifyInstance): void {
+    const app = typed(instance);
+    const document = JSON.stringify(buildOpenApiDocument(routes, options));
+    app.route({
+      ...routes.openapi,
+      config: authConfig(routes.openapi),
+      handler: (_request, reply) =>
+        reply
+          .type("application/json; charset=utf-8")
+          .header("Cache-Control", "no-cache")
+          .send(document),
+    });
+  };
+}
