@@ -1,0 +1,63 @@
+/**
+ * Routes and error shapes the clients meet outside any one feature (API.md Part B §0.2, §0.4,
+ * §10.1, §14.6; Part A §2): health, usage, unknown routes and wrong methods.
+ */
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { errorBody, startCompat, type Compat } from "./fb-client.js";
+
+let c: Compat;
+beforeEach(async () => {
+  c = await startCompat();
+});
+afterEach(() => c.t.close());
+
+describe("health (§0.2)", () => {
+  it('answers {"status":"OK"} without a token', async () => {
+    const res = await fetch(`${c.base}/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "OK" });
+  });
+});
+
+describe("usage (§10.1)", () => {
+  it("gives the volume's total and used bytes for a folder, zeros for a file", async () => {
+    const folder = await c.api("/api/usage/");
+    expect(folder.status).toBe(200);
+    const usage = (await folder.json()) as { total: number; used: number };
+    expect(usage.total).toBeGreaterThan(0);
+    expect(usage.used).toBeGreaterThanOrEqual(0);
+    expect(usage.used).toBeLessThanOrEqual(usage.total);
+    await writeFile(path.join(c.scope, "a.txt"), "a");
+    expect(await (await c.api("/api/usage/a.txt")).json()).toEqual({ total: 0, used: 0 });
+    const missing = await c.api("/api/usage/none/");
+    expect(missing.status).toBe(404);
+    await errorBody(missing);
+  });
+});
+
+describe("errors (§0.4, §14.6, Part A §2)", () => {
+  it("answers an unknown /api route with a 404 JSON error, never the HTML page", async () => {
+    for (const method of ["GET", "POST"]) {
+      const res = await c.api("/api/nonexistent", { method });
+      expect(res.status, method).toBe(404);
+      await errorBody(res);
+    }
+  });
+
+  it("answers a method a route lacks with a JSON error (the reference: 405)", async () => {
+    // Without a body: with one, the JSON body parser answers first (400, "not valid JSON").
+    const res = await c.api("/api/tus/x.bin", { method: "PUT" });
+    expect([404, 405]).toContain(res.status);
+    await errorBody(res);
+  });
+
+  it("keeps error messages short and free of server paths", async () => {
+    const res = await c.api("/api/resources/none/here.txt");
+    expect(res.status).toBe(404);
+    const { message } = await errorBody(res);
+    expect(message.length).toBeLessThan(200);
+    expect(message).not.toContain(c.t.root);
+  });
+});
