@@ -21,6 +21,36 @@ describe("health (§0.2)", () => {
   });
 });
 
+describe("index page (§11.2, §6.2)", () => {
+  it("injects window.FileBrowser with the keys the client reads, TusSettings included", async () => {
+    for (const route of ["/", "/files/docs/", "/login"]) {
+      const res = await fetch(c.base + route);
+      expect(res.status, route).toBe(200);
+      expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+      const html = await res.text();
+      const json = /window\.FileBrowser=(\{.*?\});/s.exec(html)?.[1];
+      expect(json, route).toBeDefined();
+      const globals = JSON.parse(json ?? "{}") as Record<string, unknown>;
+      expect(globals).toMatchObject({
+        AuthMethod: "json",
+        BaseURL: "",
+        LoginPage: true,
+        NoAuth: false,
+        Signup: false,
+        StaticURL: "/static",
+        TusSettings: { chunkSize: 10485760, retryCount: 5 },
+        Version: expect.any(String) as string,
+      });
+      for (const key of ["CSS", "Color", "DisableExternal", "DisableUsedPercentage", "Name"]) {
+        expect(globals, key).toHaveProperty(key);
+      }
+      for (const key of ["EnableExec", "EnableThumbs", "ReCaptcha", "ResizePreview", "Theme"]) {
+        expect(globals, key).toHaveProperty(key);
+      }
+    }
+  });
+});
+
 describe("usage (§10.1)", () => {
   it("gives the volume's total and used bytes for a folder, zeros for a file", async () => {
     const folder = await c.api("/api/usage/");
