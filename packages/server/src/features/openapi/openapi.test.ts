@@ -40,12 +40,14 @@ function sampleUrl(contract: RouteContract): string {
 
 let ctx: TestContext;
 let doc: Document;
+let body: string;
 
 beforeAll(async () => {
   ctx = await createTestApp({ app: { version: "9.8.7" } });
   const res = await ctx.app.inject({ method: "GET", url: "/api/openapi.json" });
   expect(res.statusCode).toBe(200);
   expect(res.headers["content-type"]).toMatch(/^application\/json/);
+  body = res.body;
   doc = res.json<Document>();
 });
 afterAll(() => ctx.close());
@@ -53,7 +55,7 @@ afterAll(() => ctx.close());
 describe("GET /api/openapi.json", () => {
   it("is a valid OpenAPI 3.1 document, served without login", async () => {
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(doc));
+    const result = await validator.validate(JSON.parse(body) as Record<string, unknown>);
     expect(result.errors ?? [], JSON.stringify(result.errors, null, 2)).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe("3.1");
