@@ -63,7 +63,7 @@ export function encodePath(p: string): string {
     .join("/");
 }
 
-/** The `{status, code, message}` body every error carries (API.md Part A §2). */
+/** The `{status, code, message}` body every error carries (API.md Part A §2, §21). */
 export async function errorBody(res: Response): Promise<{
   status: number;
   code: string;
@@ -71,11 +71,14 @@ export async function errorBody(res: Response): Promise<{
 }> {
   expect(res.headers.get("content-type")).toMatch(/^application\/json/);
   const body = (await res.json()) as { status: number; code: string; message: string };
-  expect(body).toEqual({
+  expect(body).toMatchObject({
     status: res.status,
     code: expect.any(String) as string,
     message: expect.any(String) as string,
   });
+  // A 5xx adds the request id its log line carries (Part A §21), and nothing else.
+  const allowed = ["status", "code", "message", ...(res.status >= 500 ? ["requestId"] : [])];
+  expect(Object.keys(body).filter((k) => !allowed.includes(k))).toEqual([]);
   expect(body.message.length).toBeGreaterThan(0);
   return body;
 }
