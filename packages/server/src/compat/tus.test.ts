@@ -74,6 +74,28 @@ describe("File Browser 2.31: POST without Upload-Length (§6.1, §6.2)", () => {
     expect(await onDisk("scan 1 (draft)'s copy*.tif")).toBe(sha(data));
   });
 
+  it("takes the client's URL spelling: | ^ ` left raw, folder uploads segment by segment", async () => {
+    // §6.2: `| ^ \`` stay unescaped by the client (fetch then encodes the backtick itself).
+    const name = "a|b^c`d [e].txt";
+    const raw = encodeURIComponent(name).replace(/%7C|%5E|%60/g, decodeURIComponent);
+    const url = `/api/tus/${raw}?override=false`;
+    expect((await c.api(url, { method: "POST" })).status).toBe(201);
+    await upload(Buffer.from("odd"), c.base + url).done;
+    // A folder upload: the folder first (§2.6), then each file at its relative path.
+    const folder = await c.api(`/api/resources${encodePath("/my scans/2024 #1")}/`, {
+      method: "POST",
+    });
+    expect(folder.status).toBe(200);
+    const created = await createUpload("/my scans/2024 #1/page (1).tif");
+    expect(created.status).toBe(201);
+    await upload(Buffer.from("page"), created.uploadUrl).done;
+    expect((await visible()).sort()).toEqual([name, "my scans"].sort());
+    expect(await readFile(path.join(c.scope, name), "utf8")).toBe("odd");
+    expect(await readFile(path.join(c.scope, "my scans", "2024 #1", "page (1).tif"), "utf8")).toBe(
+      "page",
+    );
+  });
+
   it("uploads a file smaller than a chunk", async () => {
     const data = randomBytes(1000);
     const created = await createUpload("/small.bin");
