@@ -15,8 +15,10 @@ export class UsageError extends Error {
   }
 }
 
-/** What help shows for a flag; kept in the flag's schema options next to its type. */
-// A type alias, not an interface, so that it fits TypeBox's index-signed options.
+/**
+ * What help shows for a flag; kept in the flag's schema options next to its type. (A type alias,
+ * not an interface, so that it fits TypeBox's index-signed options.)
+ */
 export type FlagInfo = {
   description: string;
   short?: string;
