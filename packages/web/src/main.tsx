@@ -3,6 +3,7 @@ import { createRoot } from "react-dom/client";
 import "./styles/base.css";
 import "./i18n";
 import "./actions";
+import "./register-prompts";
 import { App } from "./app";
 import { waitForRecaptcha } from "./features/auth/recaptcha";
 import { initSession } from "./features/auth/session";

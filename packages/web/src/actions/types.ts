@@ -3,7 +3,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { ParseKeys } from "i18next";
 import type { IconName } from "../components/Icon";
 import type { CurrentResource } from "../features/files/current-resource";
-import type { PromptSpec } from "../features/prompts/prompt-store";
+import type { PromptSpec } from "../features/prompts";
 
 /** What an action may look at and use; built fresh for each render or key press. */
 export interface ActionContext {

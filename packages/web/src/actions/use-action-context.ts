@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useUser } from "../features/auth/auth-store";
 import { useCurrentResourceStore } from "../features/files/current-resource";
-import { showPrompt } from "../features/prompts/prompt-store";
+import { showPrompt } from "../features/prompts";
 import {
   useMultipleMode,
   useSelectedCount,

@@ -4,7 +4,7 @@ import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { errorMessage } from "../../api/errors";
 import { getGlobals } from "../../lib/globals";
 import { safeRedirectTarget } from "../../lib/paths";
-import { showPrompt } from "../prompts/prompt-store";
+import { showPrompt } from "../prompts";
 import { loginErrorMessage } from "./login-errors";
 import { Recaptcha, type RecaptchaHandle } from "./Recaptcha";
 import { login, signup } from "./session";

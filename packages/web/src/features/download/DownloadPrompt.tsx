@@ -1,12 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Modal } from "../../components/Modal";
-import type { PromptProps } from "../prompts/PromptHost";
+import type { PromptProps, SpecOf } from "../prompts";
 import { ARCHIVE_FORMATS, archiveUrl, startDownload } from "./download";
-import type { DownloadPromptSpec } from "./prompt-specs";
 import "./download.css";
 
 /** The format chooser of an archive download (SPEC.md §2, §5). */
-export function DownloadPrompt({ spec, close }: PromptProps<DownloadPromptSpec>) {
+export function DownloadPrompt({ spec, close }: PromptProps<SpecOf<"download">>) {
   const { t } = useTranslation();
   return (
     <Modal

@@ -1,17 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { Modal } from "../../components/Modal";
-
-export interface DiscardPromptProps {
-  spec: { onDiscard: () => void };
-  close: () => void;
-}
+import { PromptFooter, type PromptProps, type SpecOf } from "../prompts";
 
 /**
  * discardEditorChanges (SPEC.md §2 Dialogs): leaving the editor with unsaved changes. Cancel
  * (or Escape, or a click outside) keeps the user in the editor; Discard drops the changes and
  * lets the navigation go on.
  */
-export function DiscardPrompt({ spec, close }: DiscardPromptProps) {
+export function DiscardPrompt({ spec, close }: PromptProps<SpecOf<"discardEditorChanges">>) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -19,27 +15,17 @@ export function DiscardPrompt({ spec, close }: DiscardPromptProps) {
       onClose={close}
       testId="prompt-discard"
       footer={
-        <>
-          <button
-            type="button"
-            className="button button--flat"
-            data-testid="prompt-discard-cancel"
-            onClick={close}
-          >
-            {t("buttons.cancel")}
-          </button>
-          <button
-            type="button"
-            className="button editor-discard__confirm"
-            data-testid="prompt-discard-confirm"
-            onClick={() => {
-              spec.onDiscard();
-              close();
-            }}
-          >
-            {t("editor.discard")}
-          </button>
-        </>
+        <PromptFooter
+          onCancel={close}
+          cancelTestId="prompt-discard-cancel"
+          confirmLabel={t("editor.discard")}
+          onConfirm={() => {
+            spec.onDiscard();
+            close();
+          }}
+          tone="danger"
+          confirmTestId="prompt-discard-confirm"
+        />
       }
     >
       <p>{t("editor.discardMessage")}</p>

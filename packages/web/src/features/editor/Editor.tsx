@@ -6,7 +6,7 @@ import { useNavigate } from "react-router";
 import { Icon } from "../../components/Icon";
 import { useUser } from "../auth/auth-store";
 import { resourceKey } from "../files/resource-api";
-import { usePromptStore } from "../prompts/prompt-store";
+import { usePromptStore } from "../prompts";
 import { parentUrl } from "../preview/navigation";
 import { DownloadLink, OpenInlineLink } from "../preview/FileLinks";
 import { opensInline } from "../preview/open-inline";

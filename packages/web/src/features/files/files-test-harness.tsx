@@ -8,8 +8,8 @@ import { useActionContext, useActionShortcuts } from "../../actions";
 import { apiCall } from "../../api/client";
 import { StatusError } from "../../api/status-error";
 import { useAuthStore } from "../auth/auth-store";
-import { PromptHost } from "../prompts/PromptHost";
-import { usePromptStore } from "../prompts/prompt-store";
+import { PromptHost, usePromptStore } from "../prompts";
+import "../../register-prompts";
 import { useSelectionStore } from "../selection/selection-store";
 import { FilesPage } from "./FilesPage";
 

@@ -2,15 +2,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { handleError } from "../../api/errors";
 import { Modal } from "../../components/Modal";
-import type { PromptProps } from "../prompts/PromptHost";
+import { PromptFooter, type PromptProps, type SpecOf } from "../prompts";
 import { ItemNames } from "./ItemNames";
-import type { OrganisePromptSpec } from "./prompt-specs";
 import { deleteItems } from "./remove";
 
-type DeleteSpec = Extract<OrganisePromptSpec, { name: "delete" }>;
-
 /** Delete the selection (SPEC.md §2, Delete key): one item by name, or "N items". */
-export function DeletePrompt({ spec, close }: PromptProps<DeleteSpec>) {
+export function DeletePrompt({ spec, close }: PromptProps<SpecOf<"delete">>) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const count = spec.items.length;
@@ -26,19 +23,12 @@ export function DeletePrompt({ spec, close }: PromptProps<DeleteSpec>) {
       onClose={close}
       testId="prompt-delete"
       footer={
-        <>
-          <button type="button" className="button button--flat" onClick={close}>
-            {t("buttons.cancel")}
-          </button>
-          <button
-            type="button"
-            className="button button--danger"
-            data-testid="prompt-confirm"
-            onClick={confirm}
-          >
-            {t("buttons.delete")}
-          </button>
-        </>
+        <PromptFooter
+          onCancel={close}
+          confirmLabel={t("buttons.delete")}
+          onConfirm={confirm}
+          tone="danger"
+        />
       }
     >
       <p>

@@ -3,19 +3,16 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { handleError } from "../../api/errors";
 import { Modal } from "../../components/Modal";
-import type { PromptProps } from "../prompts/PromptHost";
-import type { OrganisePromptSpec } from "./prompt-specs";
+import { PromptFooter, type PromptProps, type SpecOf } from "../prompts";
 import "./organise.css";
 import { checkNewName, renameItem } from "./rename";
-
-type RenameSpec = Extract<OrganisePromptSpec, { name: "rename" }>;
 
 /**
  * Rename one item (SPEC.md §2, F2). The name without its extension starts selected. The input
  * is trimmed; an empty name does nothing and an unchanged one just closes. The prompt stays
  * open on a failure (a name that exists: 409) to try another name.
  */
-export function RenamePrompt({ spec, close }: PromptProps<RenameSpec>) {
+export function RenamePrompt({ spec, close }: PromptProps<SpecOf<"rename">>) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { item } = spec;
@@ -51,19 +48,11 @@ export function RenamePrompt({ spec, close }: PromptProps<RenameSpec>) {
       onSubmit={submit}
       testId="prompt-rename"
       footer={
-        <>
-          <button type="button" className="button button--flat" onClick={close}>
-            {t("buttons.cancel")}
-          </button>
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={busy || check === "invalid"}
-            data-testid="prompt-confirm"
-          >
-            {t("buttons.rename")}
-          </button>
-        </>
+        <PromptFooter
+          onCancel={close}
+          confirmLabel={t("buttons.rename")}
+          confirmDisabled={busy || check === "invalid"}
+        />
       }
     >
       <p>{t("prompts.renameMessage")}</p>

@@ -1,17 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { Modal } from "../../components/Modal";
-import type { PromptProps } from "../prompts/PromptHost";
+import { PromptFooter, type PromptProps, type SpecOf } from "../prompts";
 import { ItemNames } from "./ItemNames";
-import type { OrganisePromptSpec } from "./prompt-specs";
-
-type ReplaceRenameSpec = Extract<OrganisePromptSpec, { name: "replaceRename" }>;
 
 /**
  * Names that exist at the destination (SPEC.md §5): rename keeps both (the server picks
  * name(1).ext), replace overwrites — offered only with the modify permission —, cancel sends
  * nothing.
  */
-export function ReplaceRenamePrompt({ spec, close }: PromptProps<ReplaceRenameSpec>) {
+export function ReplaceRenamePrompt({ spec, close }: PromptProps<SpecOf<"replaceRename">>) {
   const { t } = useTranslation();
   const answer = (choice: "rename" | "replace") => {
     spec.choose(choice);
@@ -24,15 +21,13 @@ export function ReplaceRenamePrompt({ spec, close }: PromptProps<ReplaceRenameSp
       onClose={close}
       testId="prompt-replace-rename"
       footer={
-        <>
-          <button
-            type="button"
-            className="button button--flat"
-            data-testid="replace-rename-cancel"
-            onClick={close}
-          >
-            {t("buttons.cancel")}
-          </button>
+        <PromptFooter
+          onCancel={close}
+          cancelTestId="replace-rename-cancel"
+          confirmLabel={t("buttons.rename")}
+          onConfirm={() => answer("rename")}
+          confirmTestId="replace-rename-rename"
+        >
           {spec.canReplace && (
             <button
               type="button"
@@ -43,15 +38,7 @@ export function ReplaceRenamePrompt({ spec, close }: PromptProps<ReplaceRenameSp
               {t("buttons.replace")}
             </button>
           )}
-          <button
-            type="button"
-            className="button button--primary"
-            data-testid="replace-rename-rename"
-            onClick={() => answer("rename")}
-          >
-            {t("buttons.rename")}
-          </button>
-        </>
+        </PromptFooter>
       }
     >
       <p>{t("prompts.replaceRenameMessage")}</p>

@@ -5,14 +5,11 @@ import { handleError } from "../../api/errors";
 import { Modal } from "../../components/Modal";
 import { useUser } from "../auth/auth-store";
 import { FolderPicker } from "../folder-picker/FolderPicker";
-import type { PromptProps } from "../prompts/PromptHost";
+import { PromptFooter, type PromptProps, type SpecOf } from "../prompts";
 import { entersItself, isInside } from "./conflicts";
 import { isolatePath } from "./organise-api";
-import type { OrganisePromptSpec } from "./prompt-specs";
 import "./organise.css";
 import { transferItems } from "./transfer";
-
-type TransferSpec = Extract<OrganisePromptSpec, { name: "move" | "copy" }>;
 
 /**
  * Move or copy the selection (SPEC.md §2) into a folder chosen with the picker. Move is
@@ -20,7 +17,7 @@ type TransferSpec = Extract<OrganisePromptSpec, { name: "move" | "copy" }>;
  * itself. Confirming closes the dialog; the header button shows the progress and a name
  * conflict asks rename or replace (SPEC.md §5).
  */
-export function TransferPrompt({ spec, close }: PromptProps<TransferSpec>) {
+export function TransferPrompt({ spec, close }: PromptProps<SpecOf<"move" | "copy">>) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const user = useUser();
@@ -50,20 +47,12 @@ export function TransferPrompt({ spec, close }: PromptProps<TransferSpec>) {
       onClose={close}
       testId={`prompt-${spec.name}`}
       footer={
-        <>
-          <button type="button" className="button button--flat" onClick={close}>
-            {t("buttons.cancel")}
-          </button>
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={blocked}
-            data-testid="prompt-confirm"
-            onClick={submit}
-          >
-            {t(move ? "buttons.move" : "buttons.copy")}
-          </button>
-        </>
+        <PromptFooter
+          onCancel={close}
+          confirmLabel={t(move ? "buttons.move" : "buttons.copy")}
+          onConfirm={submit}
+          confirmDisabled={blocked}
+        />
       }
     >
       <p>{t(move ? "prompts.moveMessage" : "prompts.copyMessage")}</p>

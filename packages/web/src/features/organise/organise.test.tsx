@@ -12,7 +12,7 @@ import {
   selectedNames,
   tree,
 } from "../files/files-test-harness";
-import { showPrompt } from "../prompts/prompt-store";
+import { showPrompt } from "../prompts";
 import { useToastStore } from "../toasts/toast-store";
 import { clearClipboard, getClipboard } from "./clipboard-store";
 

@@ -3,7 +3,7 @@ import { trackAction } from "../../actions/action-status";
 import { handleError } from "../../api/errors";
 import i18n from "../../i18n";
 import { fetchResource, resourceKey } from "../files/resource-api";
-import { showPrompt } from "../prompts/prompt-store";
+import { showPrompt } from "../prompts";
 import { showSuccess } from "../toasts/toast-store";
 import { forgetPaths } from "./clipboard-store";
 import { entersItself, findConflicts, flagsFor, type ConflictChoice } from "./conflicts";

@@ -2,7 +2,7 @@ import type { Resource } from "@scriptorium/shared";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fileUrls } from "../files/resource-api";
-import { usePromptStore } from "../prompts/prompt-store";
+import { usePromptStore } from "../prompts";
 import { PreviewIcon } from "./icons";
 import { useElementSize } from "./use-element-size";
 import { useZoomGestures } from "./use-zoom-gestures";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { usePromptStore } from "../prompts/prompt-store";
+import { usePromptStore } from "../prompts";
 
 export interface PreviewKeys {
   previous: () => void;

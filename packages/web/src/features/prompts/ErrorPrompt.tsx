@@ -1,11 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
 import { Modal } from "../../components/Modal";
-import type { PromptProps } from "./PromptHost";
+import type { PromptProps, SpecOf } from "./prompt-specs";
 
-export function ErrorPrompt({ spec, close }: PromptProps) {
+export function ErrorPrompt({ spec, close }: PromptProps<SpecOf<"error">>) {
   const { t } = useTranslation();
-  const message = spec.name === "error" ? spec.message : "";
   return (
     <Modal
       title={t("prompts.errorTitle")}
@@ -19,7 +18,7 @@ export function ErrorPrompt({ spec, close }: PromptProps) {
     >
       <p className="prompt-error" role="alert">
         <Icon name="alert" className="prompt-error__icon" />
-        <span>{message}</span>
+        <span>{spec.message}</span>
       </p>
     </Modal>
   );

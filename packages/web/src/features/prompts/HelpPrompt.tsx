@@ -3,7 +3,7 @@ import type { ParseKeys } from "i18next";
 import { Modal } from "../../components/Modal";
 import { getGlobals } from "../../lib/globals";
 import { PROJECT_URL } from "../../lib/project";
-import type { PromptProps } from "./PromptHost";
+import type { PromptProps, SpecOf } from "./prompt-specs";
 
 /** The shortcut list of SPEC.md §2; key names are not translated, as in File Browser. */
 const SHORTCUTS: ReadonlyArray<[string, ParseKeys]> = [
@@ -18,7 +18,7 @@ const SHORTCUTS: ReadonlyArray<[string, ParseKeys]> = [
   ["Double click", "help.doubleClick"],
 ];
 
-export function HelpPrompt({ close }: PromptProps) {
+export function HelpPrompt({ close }: PromptProps<SpecOf<"help">>) {
   const { t } = useTranslation();
   const { DisableExternal } = getGlobals();
   return (

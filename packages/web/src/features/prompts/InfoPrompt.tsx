@@ -13,11 +13,8 @@ import { Modal } from "../../components/Modal";
 import { formatBytes } from "../../lib/format-bytes";
 import { fetchChecksum, fetchResource, resourceKey } from "../files/resource-api";
 import { formatAbsolute, formatRelative, parseModified } from "../listing/format-date";
-import type { PromptProps } from "./PromptHost";
-import type { PromptSpec } from "./prompt-store";
+import type { PromptProps, SpecOf } from "./prompt-specs";
 import "./info.css";
-
-type InfoSpec = Extract<PromptSpec, { name: "info" }>;
 
 const TYPE_LABELS: Record<string, ParseKeys> = {
   "": "files.types.folder",
@@ -103,7 +100,7 @@ function Checksum({ path, algo }: { path: string; algo: ChecksumAlgorithm }) {
 }
 
 /** File information (SPEC.md §2): details, folder counts, checksums on request. */
-export function InfoPrompt({ spec, close }: PromptProps<InfoSpec>) {
+export function InfoPrompt({ spec, close }: PromptProps<SpecOf<"info">>) {
   const { t, i18n } = useTranslation();
   const { item } = spec;
   const counts = useFolderCounts(item);

@@ -5,10 +5,8 @@ import { useNavigate } from "react-router";
 import { handleError } from "../../api/errors";
 import { Modal } from "../../components/Modal";
 import { childPath, createEntry, itemUrl, resourceKey } from "../files/resource-api";
-import type { PromptProps } from "./PromptHost";
-import type { PromptSpec } from "./prompt-store";
-
-type NewEntrySpec = Extract<PromptSpec, { name: "newFile" | "newDir" }>;
+import type { PromptProps, SpecOf } from "./prompt-specs";
+import { PromptFooter } from "./PromptFooter";
 
 /** Names that would not create anything new ("." and ".." are the folder and its parent). */
 const isEmptyName = (name: string) => name === "" || name === "." || name === "..";
@@ -19,7 +17,7 @@ const isEmptyName = (name: string) => name === "" || name === "." || name === ".
  * when the name exists, 403 without the create permission) become an error toast and the
  * prompt stays open to pick another name.
  */
-export function NewEntryPrompt({ spec, close }: PromptProps<NewEntrySpec>) {
+export function NewEntryPrompt({ spec, close }: PromptProps<SpecOf<"newFile" | "newDir">>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -53,14 +51,7 @@ export function NewEntryPrompt({ spec, close }: PromptProps<NewEntrySpec>) {
       onSubmit={submit}
       testId={isDir ? "prompt-new-dir" : "prompt-new-file"}
       footer={
-        <>
-          <button type="button" className="button button--flat" onClick={close}>
-            {t("buttons.cancel")}
-          </button>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {t("buttons.create")}
-          </button>
-        </>
+        <PromptFooter onCancel={close} confirmLabel={t("buttons.create")} confirmDisabled={busy} />
       }
     >
       <p>{t(isDir ? "prompts.newFolderMessage" : "prompts.newFileMessage")}</p>

@@ -3,14 +3,75 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { apiCall } from "../../api/client";
+import "../../register-prompts";
 import { PromptHost } from "./PromptHost";
+import { registeredPrompts } from "./prompt-registry";
+import type { PromptName } from "./prompt-specs";
 import { usePromptStore } from "./prompt-store";
 import { pressEscape } from "../../test/press-escape";
 
 vi.mock("../../api/client", () => ({ apiCall: vi.fn(), apiUrl: (path: string) => path }));
 
+/** Every dialog name the features declare: the compiler rejects a missing or unknown one. */
+const EVERY_PROMPT: Record<PromptName, true> = {
+  help: true,
+  newFile: true,
+  newDir: true,
+  info: true,
+  confirm: true,
+  error: true,
+  discardEditorChanges: true,
+  upload: true,
+  replace: true,
+  download: true,
+  unzip: true,
+  rename: true,
+  move: true,
+  copy: true,
+  delete: true,
+  replaceRename: true,
+};
+
 describe("PromptHost", () => {
   beforeEach(() => usePromptStore.setState({ prompts: [] }));
+
+  it("has a registered component for every declared dialog", () => {
+    expect(registeredPrompts().sort()).toEqual(Object.keys(EVERY_PROMPT).sort());
+  });
+
+  it("the shared footer: Cancel closes, the confirm button answers and closes", () => {
+    const onConfirm = vi.fn();
+    const onClose = vi.fn();
+    render(<PromptHost />);
+    act(() =>
+      usePromptStore
+        .getState()
+        .show(
+          { name: "confirm", title: "Abort?", message: "Sure?", confirmLabel: "Abort", onConfirm },
+          onClose,
+        ),
+    );
+    fireEvent.click(screen.getByTestId("confirm-cancel"));
+    expect(onClose).toHaveBeenCalledOnce();
+    expect(onConfirm).not.toHaveBeenCalled();
+    act(() =>
+      usePromptStore
+        .getState()
+        .show({
+          name: "confirm",
+          title: "Abort?",
+          message: "Sure?",
+          confirmLabel: "Abort",
+          onConfirm,
+        }),
+    );
+    const ok = screen.getByTestId("confirm-ok");
+    expect(ok.textContent).toBe("Abort");
+    expect(ok.getAttribute("type")).toBe("button");
+    fireEvent.click(ok);
+    expect(onConfirm).toHaveBeenCalledOnce();
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
 
   it("shows the help shortcuts and closes on Escape, running the close hook", () => {
     const onClose = vi.fn();

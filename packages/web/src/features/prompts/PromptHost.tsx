@@ -1,49 +1,14 @@
-import type { ComponentType } from "react";
-import { DownloadPrompt } from "../download/DownloadPrompt";
-import { DiscardPrompt } from "../editor/DiscardPrompt";
-import { DeletePrompt } from "../organise/DeletePrompt";
-import { RenamePrompt } from "../organise/RenamePrompt";
-import { ReplaceRenamePrompt } from "../organise/ReplaceRenamePrompt";
-import { TransferPrompt } from "../organise/TransferPrompt";
-import { UnzipPrompt } from "../unzip/UnzipPrompt";
-import { ReplacePrompt } from "../upload/ReplacePrompt";
-import { UploadPrompt } from "../upload/UploadPrompt";
-import { ConfirmPrompt } from "./ConfirmPrompt";
-import { ErrorPrompt } from "./ErrorPrompt";
-import { HelpPrompt } from "./HelpPrompt";
-import { InfoPrompt } from "./InfoPrompt";
-import { NewEntryPrompt } from "./NewEntryPrompt";
-import { closePrompt, useCurrentPrompt, type PromptName, type PromptSpec } from "./prompt-store";
+import { promptComponent } from "./prompt-registry";
+import { closePrompt, useCurrentPrompt } from "./prompt-store";
 
-export interface PromptProps<S extends PromptSpec = PromptSpec> {
-  spec: S;
-  close: () => void;
-}
-
-const PROMPTS: { [N in PromptName]: ComponentType<PromptProps<Extract<PromptSpec, { name: N }>>> } =
-  {
-    help: HelpPrompt,
-    newFile: NewEntryPrompt,
-    newDir: NewEntryPrompt,
-    info: InfoPrompt,
-    discardEditorChanges: DiscardPrompt,
-    error: ErrorPrompt,
-    confirm: ConfirmPrompt,
-    upload: UploadPrompt,
-    replace: ReplacePrompt,
-    download: DownloadPrompt,
-    unzip: UnzipPrompt,
-    rename: RenamePrompt,
-    move: TransferPrompt,
-    copy: TransferPrompt,
-    delete: DeletePrompt,
-    replaceRename: ReplaceRenamePrompt,
-  };
-
-/** Renders the prompt on screen (the oldest in the stack); its dialog closes it on Escape. */
+/**
+ * Renders the prompt on screen (the oldest in the stack) with the component its feature
+ * registered; the dialog closes it on Escape. A name nobody registered shows nothing.
+ */
 export function PromptHost() {
   const prompt = useCurrentPrompt();
   if (!prompt) return null;
-  const Component = PROMPTS[prompt.spec.name] as ComponentType<PromptProps>;
+  const Component = promptComponent(prompt.spec.name);
+  if (!Component) return null;
   return <Component key={prompt.id} spec={prompt.spec} close={closePrompt} />;
 }

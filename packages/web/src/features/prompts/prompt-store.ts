@@ -1,31 +1,5 @@
-import type { Item, Resource } from "@scriptorium/shared";
 import { create } from "zustand";
-import type { DownloadPromptSpec } from "../download/prompt-specs";
-import type { UnzipPromptSpec } from "../unzip/prompt-specs";
-import type { UploadPromptSpec } from "../upload/prompt-specs";
-import type { OrganisePromptSpec } from "../organise/prompt-specs";
-
-/** The dialogs implemented so far (SPEC.md §2 Dialogs); later features add their own names. */
-export type PromptSpec =
-  | { name: "help" }
-  /** `dir`: the folder to create in (decoded, ending with "/"); the root when omitted. */
-  | { name: "newFile"; dir?: string }
-  | { name: "newDir"; dir?: string }
-  /** File info of one item, or of the folder or file on screen (a Resource). */
-  | { name: "info"; item: Item | Resource }
-  /** Leaving the editor with unsaved changes; `onDiscard` lets the navigation go on. */
-  | { name: "discardEditorChanges"; onDiscard: () => void }
-  /** A yes/no question (aborting uploads, overwriting on unzip). */
-  | { name: "confirm"; title: string; message: string; confirmLabel: string; onConfirm: () => void }
-  /** upload and replace (features/upload), download, unzip. */
-  | UploadPromptSpec
-  | DownloadPromptSpec
-  | UnzipPromptSpec
-  | { name: "error"; message: string }
-  /** Rename, move, copy, delete and replace-rename (features/organise). */
-  | OrganisePromptSpec;
-
-export type PromptName = PromptSpec["name"];
+import type { PromptSpec } from "./prompt-specs";
 
 export interface Prompt {
   id: number;

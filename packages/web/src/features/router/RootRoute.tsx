@@ -4,7 +4,7 @@ import { Navigate, Outlet, useLocation, useMatches } from "react-router";
 import { useActionContext, useActionShortcuts } from "../../actions";
 import { getGlobals } from "../../lib/globals";
 import { useUser } from "../auth/auth-store";
-import { PromptHost } from "../prompts/PromptHost";
+import { PromptHost } from "../prompts";
 import { Toaster } from "../toasts/Toaster";
 import { guardRedirect } from "./guard";
 import { resolveHandle } from "./titles";

@@ -4,12 +4,11 @@ import { useTranslation } from "react-i18next";
 import { Modal } from "../../components/Modal";
 import { useUser } from "../auth/auth-store";
 import { FolderPicker } from "../folder-picker/FolderPicker";
-import type { PromptProps } from "../prompts/PromptHost";
-import type { UnzipPromptSpec } from "./prompt-specs";
+import { PromptFooter, type PromptProps, type SpecOf } from "../prompts";
 import { runUnzip } from "./run-unzip";
 
 /** Where to extract an archive: the folder picker, opened at the folder on screen. */
-export function UnzipPrompt({ spec, close }: PromptProps<UnzipPromptSpec>) {
+export function UnzipPrompt({ spec, close }: PromptProps<SpecOf<"unzip">>) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const canCreate = Boolean(useUser()?.perm.create);
@@ -26,19 +25,12 @@ export function UnzipPrompt({ spec, close }: PromptProps<UnzipPromptSpec>) {
       onClose={close}
       testId="prompt-unzip"
       footer={
-        <>
-          <button type="button" className="button button--flat" onClick={close}>
-            {t("buttons.cancel")}
-          </button>
-          <button
-            type="button"
-            className="button button--primary"
-            data-testid="unzip-submit"
-            onClick={submit}
-          >
-            {t("unzip.submit")}
-          </button>
-        </>
+        <PromptFooter
+          onCancel={close}
+          confirmLabel={t("unzip.submit")}
+          onConfirm={submit}
+          confirmTestId="unzip-submit"
+        />
       }
     >
       <p>{t("unzip.message", { name: spec.archive.name })}</p>

@@ -5,7 +5,7 @@ import { isStatusError } from "../../api/status-error";
 import i18n from "../../i18n";
 import { resourceKey } from "../files/resource-api";
 import { isolatePath } from "../organise/organise-api";
-import { showPrompt } from "../prompts/prompt-store";
+import { showPrompt } from "../prompts";
 import { showSuccess } from "../toasts/toast-store";
 import { extractArchive } from "./unzip";
 

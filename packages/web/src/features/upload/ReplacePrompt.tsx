@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Modal } from "../../components/Modal";
-import type { PromptProps } from "../prompts/PromptHost";
-import type { UploadPromptSpec } from "./prompt-specs";
+import { PromptFooter, type PromptProps, type SpecOf } from "../prompts";
 
 /** How many conflicting names are listed; the rest are counted. */
 const SHOWN = 8;
@@ -10,10 +9,7 @@ const SHOWN = 8;
  * SPEC.md §5 replace check of an upload: some names exist in the folder. Replace overwrites
  * them, Skip uploads only the rest, Cancel (or Escape) uploads nothing.
  */
-export function ReplacePrompt({
-  spec,
-  close,
-}: PromptProps<Extract<UploadPromptSpec, { name: "replace" }>>) {
+export function ReplacePrompt({ spec, close }: PromptProps<SpecOf<"replace">>) {
   const { t } = useTranslation();
   const answer = (choice: "replace" | "skip") => {
     close();
@@ -26,15 +22,13 @@ export function ReplacePrompt({
       onClose={close}
       testId="prompt-replace"
       footer={
-        <>
-          <button
-            type="button"
-            className="button button--flat"
-            data-testid="replace-cancel"
-            onClick={close}
-          >
-            {t("buttons.cancel")}
-          </button>
+        <PromptFooter
+          onCancel={close}
+          cancelTestId="replace-cancel"
+          confirmLabel={t("upload.replace")}
+          onConfirm={() => answer("replace")}
+          confirmTestId="replace-replace"
+        >
           <button
             type="button"
             className="button"
@@ -43,15 +37,7 @@ export function ReplacePrompt({
           >
             {t("upload.skip")}
           </button>
-          <button
-            type="button"
-            className="button button--primary"
-            data-testid="replace-replace"
-            onClick={() => answer("replace")}
-          >
-            {t("upload.replace")}
-          </button>
-        </>
+        </PromptFooter>
       }
     >
       <p>{t("upload.replaceMessage")}</p>

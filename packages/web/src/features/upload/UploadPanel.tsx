@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
 import { formatBytes } from "../../lib/format-bytes";
 import { isolatePath } from "../organise/organise-api";
-import { showPrompt } from "../prompts/prompt-store";
+import { showPrompt } from "../prompts";
 import { etaSeconds, formatEta, formatSpeed, percentDone } from "./speed";
 import {
   abortAllUploads,

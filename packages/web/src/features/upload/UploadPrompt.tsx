@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
 import { Modal } from "../../components/Modal";
-import type { PromptProps } from "../prompts/PromptHost";
+import type { PromptProps, SpecOf } from "../prompts";
 import { openUploadPicker, type PickerKind } from "./upload-inputs";
 
 /** The upload prompt: files or a whole folder (SPEC.md §2). */
-export function UploadPrompt({ close }: PromptProps) {
+export function UploadPrompt({ close }: PromptProps<SpecOf<"upload">>) {
   const { t } = useTranslation();
   const choose = (kind: PickerKind) => {
     close();

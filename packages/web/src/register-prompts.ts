@@ -1,0 +1,10 @@
+/*
+ * Every feature's dialogs, registered with the prompt layer, in one list (as actions/index.ts
+ * registers the actions). main.tsx and the component tests import this file.
+ */
+import "./features/prompts/common-prompts";
+import "./features/download/prompts";
+import "./features/editor/prompts";
+import "./features/organise/prompts";
+import "./features/unzip/prompts";
+import "./features/upload/prompts";
