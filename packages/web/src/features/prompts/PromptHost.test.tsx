@@ -55,15 +55,13 @@ describe("PromptHost", () => {
     expect(onClose).toHaveBeenCalledOnce();
     expect(onConfirm).not.toHaveBeenCalled();
     act(() =>
-      usePromptStore
-        .getState()
-        .show({
-          name: "confirm",
-          title: "Abort?",
-          message: "Sure?",
-          confirmLabel: "Abort",
-          onConfirm,
-        }),
+      usePromptStore.getState().show({
+        name: "confirm",
+        title: "Abort?",
+        message: "Sure?",
+        confirmLabel: "Abort",
+        onConfirm,
+      }),
     );
     const ok = screen.getByTestId("confirm-ok");
     expect(ok.textContent).toBe("Abort");
