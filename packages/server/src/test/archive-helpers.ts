@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { Readable, Writable, type Transform } from "node:stream";
+import { Readable, Writable, type Duplex } from "node:stream";
 import { pipeline } from "node:stream/promises";
 
 /**
@@ -41,7 +41,7 @@ export function requireTools(...names: Tool[]): void {
 }
 
 /** Pipes `input` through transforms, fed in uneven pieces so block boundaries never line up. */
-export async function through(input: Buffer, ...transforms: Transform[]): Promise<Buffer> {
+export async function through(input: Buffer, ...transforms: Duplex[]): Promise<Buffer> {
   const chunks: Buffer[] = [];
   const pieces: Buffer[] = [];
   for (let i = 0, n = 1; i < input.length; i += n, n = (n * 7 + 13) % 100_000) {

@@ -18,9 +18,12 @@ export function crc32c(data: Uint8Array): number {
 }
 
 /** The masked CRC the snappy framing format stores (so that CRCs of CRCs stay useful). */
-export function maskedCrc32c(data: Uint8Array): number {
-  const crc = crc32c(data);
+export function maskCrc32c(crc: number): number {
   return ((((crc >>> 15) | (crc << 17)) >>> 0) + 0xa282ead8) >>> 0;
+}
+
+export function maskedCrc32c(data: Uint8Array): number {
+  return maskCrc32c(crc32c(data));
 }
 
 const P1 = 2654435761;
@@ -42,7 +45,10 @@ export class Xxh32 {
   private buffered = 0;
   private total = 0;
 
-  constructor(private readonly seed = 0) {
+  private readonly seed: number;
+
+  constructor(seed = 0) {
+    this.seed = seed;
     this.v[0] = (seed + P1 + P2) >>> 0;
     this.v[1] = (seed + P2) >>> 0;
     this.v[2] = seed >>> 0;

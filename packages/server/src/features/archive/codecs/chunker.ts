@@ -7,9 +7,12 @@ import { Transform, type TransformCallback } from "node:stream";
 export abstract class BlockEncoder extends Transform {
   private pending: Buffer[] = [];
   private pendingLength = 0;
+  private readonly size: number;
 
-  protected constructor(private readonly size: number) {
+  /** (No parameter properties: worker threads run these sources through type stripping.) */
+  protected constructor(size: number) {
     super();
+    this.size = size;
   }
 
   /** Encodes one block; returns the bytes to emit. */

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { crc32c, xxh32 } from "./checksums.js";
 import { Lz4FrameDecoder, Lz4FrameEncoder } from "./lz4-frame.js";
 import { SnappyFrameDecoder, SnappyFrameEncoder } from "./snappy-frame.js";
+import { nativeSnappyBlocks } from "./snappy-native.js";
 import { requireTools, through } from "../../../test/archive-helpers.js";
 
 const text = Buffer.from("Arma virumque cano, Troiae qui primus ab oris\n".repeat(200_000));
@@ -74,5 +75,22 @@ describe("snappy framing", () => {
     const bad = Buffer.from(packed);
     bad[15] = bad[15]! ^ 0xff;
     await expect(through(bad, new SnappyFrameDecoder())).rejects.toThrow();
+  });
+
+  it("with the native blocks: agrees with the JavaScript ones and with snappystream", async () => {
+    const native = nativeSnappyBlocks;
+    if (!native) throw new Error("the snappy and @node-rs/crc32 bindings did not load");
+    expect(native.crc32c(Buffer.from("123456789"))).toBe(0xe3069283);
+    for (const sample of samples) {
+      expect(native.crc32c(sample)).toBe(crc32c(sample));
+      const ours = await through(sample, new SnappyFrameEncoder(native));
+      expect((await through(ours, new UnsnappyStream(true))).equals(sample)).toBe(true);
+      expect((await through(ours, new SnappyFrameDecoder())).equals(sample)).toBe(true);
+      const js = await through(sample, new SnappyFrameEncoder());
+      expect((await through(js, new SnappyFrameDecoder(native))).equals(sample)).toBe(true);
+    }
+    const bad = await through(text, new SnappyFrameEncoder(native));
+    bad[15] = bad[15]! ^ 0xff;
+    await expect(through(bad, new SnappyFrameDecoder(native))).rejects.toThrow();
   });
 });

@@ -1,10 +1,9 @@
-import { Transform, type TransformCallback } from "node:stream";
+import type { Duplex } from "node:stream";
 import zlib from "node:zlib";
-import unbzip2 from "unbzip2-stream";
 import { AppError } from "../../../errors.js";
-import { Bzip2Encoder } from "./bzip2-encoder.js";
-import { Lz4FrameDecoder, Lz4FrameEncoder } from "./lz4-frame.js";
+import { defaultCodecBackend, offloadedCodec, type CodecBackend } from "./offload.js";
 import { SnappyFrameDecoder, SnappyFrameEncoder } from "./snappy-frame.js";
+import { nativeSnappyBlocks } from "./snappy-native.js";
 
 /**
  * xz is a native addon (liblzma, built at install): if it cannot be loaded, only xz is
@@ -20,61 +19,55 @@ function xz(): NonNullable<typeof lzma> {
 /** Stream compressions of tar archives and single files. */
 export type Compression = "gz" | "bz2" | "xz" | "lz4" | "sz" | "br" | "zst";
 
+/**
+ * No codec may hold the event loop for more than a few milliseconds: zlib and liblzma work in
+ * libuv's thread pool; bzip2 and lz4 run as the system's programs, or in worker threads when
+ * those are missing (offload.ts); snappy's native blocks take well under a millisecond each,
+ * and without the native binding it goes to the workers too. `backend: "worker"` forces the
+ * worker threads (tests of that path; `SCRIPTORIUM_CODECS=worker` does it for the server).
+ */
+export interface CodecOptions {
+  backend?: CodecBackend;
+}
+
+function snappy(direction: "compress" | "decompress", opts: CodecOptions): Duplex {
+  const backend = opts.backend ?? defaultCodecBackend();
+  if (!nativeSnappyBlocks || backend === "worker") return offloadedCodec("sz", direction, backend);
+  return direction === "compress"
+    ? new SnappyFrameEncoder(nativeSnappyBlocks)
+    : new SnappyFrameDecoder(nativeSnappyBlocks);
+}
+
 /** A compressor for downloads (xz at preset 3: ten times faster than 6, for a little size). */
-export function createCompressor(kind: Exclude<Compression, "br" | "zst">): Transform {
+export function createCompressor(
+  kind: Exclude<Compression, "br" | "zst">,
+  opts: CodecOptions = {},
+): Duplex {
   switch (kind) {
     case "gz":
       return zlib.createGzip();
     case "bz2":
-      return new Bzip2Encoder();
-    case "xz":
-      return xz().createXz({ preset: 3 }) as unknown as Transform;
     case "lz4":
-      return new Lz4FrameEncoder();
+      return offloadedCodec(kind, "compress", opts.backend);
+    case "xz":
+      return xz().createXz({ preset: 3 }) as unknown as Duplex;
     case "sz":
-      return new SnappyFrameEncoder();
-  }
-}
-
-/**
- * unbzip2-stream is a classic (pre-streams2) through stream: wrap it in a Transform whose
- * callbacks wait for its output, so pipeline() and back-pressure work.
- */
-class Bunzip2 extends Transform {
-  private readonly inner = unbzip2();
-  private finish: TransformCallback | undefined;
-
-  constructor() {
-    super();
-    this.inner.on("data", (chunk: Buffer) => this.push(chunk));
-    this.inner.on("error", (err: Error) => this.destroy(err));
-    this.inner.on("end", () => this.finish?.());
-  }
-
-  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
-    this.inner.write(chunk);
-    done();
-  }
-
-  override _flush(done: TransformCallback): void {
-    this.finish = done;
-    this.inner.end();
+      return snappy("compress", opts);
   }
 }
 
 /** A decompressor for extraction. */
-export function createDecompressor(kind: Compression): Transform {
+export function createDecompressor(kind: Compression, opts: CodecOptions = {}): Duplex {
   switch (kind) {
     case "gz":
       return zlib.createGunzip();
     case "bz2":
-      return new Bunzip2();
-    case "xz":
-      return xz().createUnxz() as unknown as Transform;
     case "lz4":
-      return new Lz4FrameDecoder();
+      return offloadedCodec(kind, "decompress", opts.backend);
+    case "xz":
+      return xz().createUnxz() as unknown as Duplex;
     case "sz":
-      return new SnappyFrameDecoder();
+      return snappy("decompress", opts);
     case "br":
       return zlib.createBrotliDecompress();
     case "zst":
