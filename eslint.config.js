@@ -67,6 +67,8 @@ export default tseslint.config(
     files: ["packages/*/src/**/*.{ts,tsx}"],
     plugins: { "import-x": importX },
     settings: {
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/extensions": [".ts", ".tsx", ".js"],
       "import-x/resolver-next": [
         createTypeScriptImportResolver({
           project: ["packages/*/tsconfig.json"],
@@ -87,6 +89,7 @@ export default tseslint.config(
       "packages/server/src/cli/**",
       "packages/server/src/server.ts",
       "packages/server/src/version.ts",
+      "packages/server/src/lib/file-mode.ts",
       "packages/server/src/plugins/web-app.ts",
       "packages/server/src/plugins/page-globals.ts",
       "packages/server/src/features/preview/preview-cache.ts",
