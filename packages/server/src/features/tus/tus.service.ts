@@ -15,6 +15,8 @@ import type { UploadRecord, UploadsStore } from "./uploads.store.js";
 
 /** An upload idle this long is abandoned and removed. */
 export const ABANDONED_MS = 24 * 3600_000;
+/** How long a cancelled upload's staged name is remembered against late writers. */
+const CANCELLED_MEMORY_MS = 10 * 60_000;
 
 const locked = () => new AppError("LOCKED", "Another request is writing this upload; try again");
 
@@ -62,8 +64,15 @@ export function createTusService(deps: {
   settings: Pick<SettingsStore, "getSettings">;
 }) {
   const busy = new Set<string>();
-  /** Staged files of uploads cancelled while a PATCH was writing to them. */
+  /**
+   * Staged files of cancelled uploads, remembered for a while: a PATCH that raced the cancel
+   * (tus-js-client cuts its PATCH and sends DELETE at once) removes what it may have recreated.
+   */
   const cancelled = new Set<string>();
+  const markCancelled = (temp: string) => {
+    cancelled.add(temp);
+    setTimeout(() => cancelled.delete(temp), CANCELLED_MEMORY_MS).unref();
+  };
   const ends = createUploadEnds();
 
   async function finish(upload: UploadRecord, guessed = false): Promise<void> {
@@ -145,7 +154,10 @@ export function createTusService(deps: {
       if (busy.has(target.abs)) throw locked();
       ends.forget(target.abs);
       const previous = await deps.uploads.find(target.abs);
-      if (previous) await rm(previous.temp, { force: true });
+      if (previous) {
+        markCancelled(previous.temp);
+        await rm(previous.temp, { force: true });
+      }
       try {
         await fs.ensureParent(target.abs);
         const temp = tempNameFor(target.abs);
@@ -249,7 +261,7 @@ export function createTusService(deps: {
         return now;
       } finally {
         // Cancelled meanwhile: the writer may have recreated the staged file it was appending to.
-        if (cancelled.delete(temp)) await rm(temp, { force: true });
+        if (cancelled.has(temp)) await rm(temp, { force: true });
         busy.delete(target.abs);
       }
     },
@@ -261,7 +273,7 @@ export function createTusService(deps: {
       const upload = await deps.uploads.find(target.abs);
       if (upload && upload.userId === user.id) {
         ends.forget(target.abs);
-        if (busy.has(target.abs)) cancelled.add(upload.temp);
+        markCancelled(upload.temp);
         await rm(upload.temp, { force: true });
         await deps.uploads.remove(upload.target);
         return;
