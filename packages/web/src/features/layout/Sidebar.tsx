@@ -103,6 +103,12 @@ export function Sidebar({ open }: { open: boolean }) {
       )}
       {user && !globals.DisableUsedPercentage && <UsageBar />}
       <div className="sidebar__footer">
+        <NavEntry
+          to="/api-reference"
+          icon="fileText"
+          label={t("sidebar.apiReference")}
+          testId="sidebar-api-reference"
+        />
         <ButtonEntry
           icon="help"
           label={t("sidebar.help")}

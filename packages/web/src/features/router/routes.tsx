@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from "react-router";
+import { ApiReferencePage } from "../api-reference/ApiReferencePage";
 import { LoginPage } from "../auth/LoginPage";
 import { ErrorView } from "../errors/ErrorView";
 import { RouteError } from "../errors/RouteError";
@@ -76,6 +77,11 @@ export const appRoutes: RouteObject[] = [
                 handle: handle({ access: "admin", title: "pageTitles.user" }),
               },
             ],
+          },
+          {
+            path: "api-reference",
+            element: <ApiReferencePage />,
+            handle: handle({ access: "public", title: "pageTitles.apiReference" }),
           },
           {
             path: "403",
