@@ -2,8 +2,6 @@ import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
 import type { SaveState } from "./use-save";
 
-const SAVE_ICON = "M5 4h11l3 3v11a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2zM8 4v5h7V4M8 20v-6h8v6";
-
 /** The Save button: idle, a spinner while saving, then a done icon (SPEC.md §4 Buttons). */
 export function SaveButton({ state, onSave }: { state: SaveState; onSave: () => void }) {
   const { t } = useTranslation();
@@ -24,21 +22,7 @@ export function SaveButton({ state, onSave }: { state: SaveState; onSave: () => 
       ) : state === "saved" ? (
         <Icon name="check" size={20} />
       ) : (
-        <svg
-          className="icon"
-          width={20}
-          height={20}
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={2}
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          aria-hidden="true"
-          focusable="false"
-        >
-          <path d={SAVE_ICON} />
-        </svg>
+        <Icon name="save" size={20} />
       )}
       <span className="editor__save-label">{label}</span>
     </button>

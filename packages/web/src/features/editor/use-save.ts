@@ -2,8 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { Resource } from "@scriptorium/shared";
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
 import { handleError } from "../../api/errors";
+import { parentFolder } from "../../lib/paths";
 import { resourceKey, saveFile } from "../files/resource-api";
-import { parentListingPath } from "../preview/navigation";
 import type { CodeEditorHandle } from "./CodeEditor";
 
 /** SPEC.md §4 Buttons: a spinner while saving, then a done icon briefly. */
@@ -40,7 +40,7 @@ export function useSave(path: string, editor: RefObject<CodeEditorHandle | null>
         old ? { ...old, content } : old,
       );
       void queryClient.invalidateQueries({ queryKey: resourceKey(path), refetchType: "none" });
-      void queryClient.invalidateQueries({ queryKey: resourceKey(parentListingPath(path)) });
+      void queryClient.invalidateQueries({ queryKey: resourceKey(parentFolder(path)) });
       setState("saved");
       timer.current = setTimeout(() => setState("idle"), SAVED_FLASH_MS);
     } catch (err) {

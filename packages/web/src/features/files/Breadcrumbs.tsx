@@ -2,8 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { ComponentProps } from "react";
 import { Link } from "react-router";
 import { Icon } from "../../components/Icon";
-import { breadcrumbs } from "../../lib/breadcrumbs";
-import { decodePath } from "../../lib/paths";
+import { breadcrumbs, decodePath } from "../../lib/paths";
 import { useFolderDrop } from "../organise/use-folder-drop";
 
 /** A crumb link that takes items dragged from the listing (features/organise). */

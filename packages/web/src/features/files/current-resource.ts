@@ -1,5 +1,6 @@
 import type { Resource } from "@scriptorium/shared";
 import { create } from "zustand";
+import { asFolder } from "../../lib/paths";
 
 /** What /files shows right now, for actions that work on it (info, new file, select all). */
 export interface CurrentResource {
@@ -20,5 +21,5 @@ export const getCurrentResource = () => useCurrentResourceStore.getState().curre
 /** The folder new entries go into: the listing on screen, else the root (SPEC.md §2). */
 export function currentFolder(current: CurrentResource | null = getCurrentResource()): string {
   if (!current?.resource.isDir) return "/";
-  return current.path.endsWith("/") ? current.path : `${current.path}/`;
+  return asFolder(current.path);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { childPath, isDataMismatch, itemUrl } from "./resource-api";
+import { isDataMismatch, itemUrl } from "./resource-api";
 
 describe("isDataMismatch", () => {
   it("accepts the echoed path with or without its trailing slash", () => {
@@ -15,13 +15,7 @@ describe("isDataMismatch", () => {
   });
 });
 
-describe("childPath and itemUrl", () => {
-  it("joins names to folders; folders end with a slash", () => {
-    expect(childPath("/", "a.tex", false)).toBe("/a.tex");
-    expect(childPath("/Opere/", "Libro II", true)).toBe("/Opere/Libro II/");
-    expect(childPath("/Opere", "x", false)).toBe("/Opere/x");
-  });
-
+describe("itemUrl", () => {
   it("builds encoded /files urls", () => {
     expect(itemUrl({ path: "/Opere/Libro II/", isDir: true })).toBe("/files/Opere/Libro%20II/");
     expect(itemUrl({ path: "/a#b.tex", isDir: false })).toBe("/files/a%23b.tex");

@@ -46,12 +46,6 @@ export function isDataMismatch(requestedPath: string, resource: Pick<Resource, "
   return stripTrailingSlashes(resource.path) !== stripTrailingSlashes(requestedPath);
 }
 
-/** `name` inside `folder`; a folder path gets a trailing slash (what POST expects for dirs). */
-export function childPath(folder: string, name: string, isDir: boolean): string {
-  const base = folder.endsWith("/") ? folder : `${folder}/`;
-  return `${base}${name}${isDir ? "/" : ""}`;
-}
-
 /** GET …?checksum=algo: the lowercase hex digest, computed by the server on request. */
 export async function fetchChecksum(path: string, algo: ChecksumAlgorithm): Promise<string> {
   const res = await apiCall("getResource", { path, query: { checksum: algo } });

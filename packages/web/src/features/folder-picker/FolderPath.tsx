@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
-import { levelsOf } from "./paths";
+import { levelsOf } from "../../lib/paths";
 
 /** The folder on display as clickable levels, like the page's breadcrumbs. */
 export function FolderPath({ path, onOpen }: { path: string; onOpen: (path: string) => void }) {

@@ -7,7 +7,7 @@ import { fetchResource, resourceKey } from "../files/resource-api";
 import { DOUBLE_CLICK_MS } from "../selection/use-item-handlers";
 import { FolderPath } from "./FolderPath";
 import { NewFolderRow } from "./NewFolderRow";
-import { folderOf, parentOf } from "./paths";
+import { asFolder, parentFolder } from "../../lib/paths";
 import "./folder-picker.css";
 
 export interface FolderPickerProps {
@@ -38,7 +38,7 @@ export function FolderPicker({
 }: FolderPickerProps) {
   const { t } = useTranslation();
   const singleClick = Boolean(useUser()?.singleClick);
-  const [browsing, setBrowsing] = useState(() => folderOf(initialPath));
+  const [browsing, setBrowsing] = useState(() => asFolder(initialPath));
   const [selected, setSelected] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const lastClick = useRef<{ path: string; time: number } | null>(null);
@@ -57,7 +57,7 @@ export function FolderPicker({
   useEffect(() => onChangeRef.current(chosen), [chosen]);
 
   const open = (path: string) => {
-    setBrowsing(folderOf(path));
+    setBrowsing(asFolder(path));
     setSelected(null);
     setCreating(false);
     lastClick.current = null;
@@ -127,11 +127,11 @@ export function FolderPicker({
             className="folder-picker__item folder-picker__item--up"
             data-testid="folder-picker-up"
             title={t("folderPicker.up")}
-            onClick={() => open(parentOf(browsing))}
+            onClick={() => open(parentFolder(browsing))}
             onKeyDown={(event) => {
               if (event.key === "Enter" || event.key === " ") {
                 event.preventDefault();
-                open(parentOf(browsing));
+                open(parentFolder(browsing));
               } else keyDown(event, "");
             }}
           >
@@ -140,7 +140,7 @@ export function FolderPicker({
           </li>
         )}
         {folders.map((item) => {
-          const path = folderOf(item.path);
+          const path = asFolder(item.path);
           const disabled = isDisabled?.(path) ?? false;
           return (
             <li

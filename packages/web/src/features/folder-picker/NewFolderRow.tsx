@@ -2,7 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { handleError } from "../../api/errors";
-import { childPath, createEntry, resourceKey } from "../files/resource-api";
+import { childPath } from "../../lib/paths";
+import { createEntry, resourceKey } from "../files/resource-api";
 
 interface NewFolderRowProps {
   /** The folder to create in (decoded, ending with "/"). */

@@ -1,24 +1,8 @@
-import type { Item, ResourceType } from "@scriptorium/shared";
+import type { Item } from "@scriptorium/shared";
 import { memo, useState } from "react";
-import { Icon, type IconName } from "../../components/Icon";
+import { Icon, typeIcon } from "../../components/Icon";
 import { getGlobals } from "../../lib/globals";
 import { fileUrls } from "../files/resource-api";
-
-const TYPE_ICONS: Record<ResourceType, IconName> = {
-  "": "folder",
-  text: "fileText",
-  textImmutable: "fileText",
-  image: "fileImage",
-  audio: "fileAudio",
-  video: "fileVideo",
-  pdf: "filePdf",
-  blob: "file",
-  invalid_link: "brokenLink",
-};
-
-export function typeIcon(item: Pick<Item, "isDir" | "type">): IconName {
-  return item.isDir ? "folder" : TYPE_ICONS[item.type];
-}
 
 interface ItemIconProps {
   item: Pick<Item, "isDir" | "type" | "path" | "modified">;
@@ -46,10 +30,9 @@ export const ItemIcon = memo(function ItemIcon({ item, size }: ItemIconProps) {
       />
     );
   }
-  const icon = typeIcon(item);
   return (
     <span className={`item-icon item-icon--${item.isDir ? "folder" : item.type || "blob"}`}>
-      <Icon name={icon} size={Math.round(size * 0.6)} />
+      <Icon name={typeIcon(item)} size={Math.round(size * 0.6)} />
     </span>
   );
 });

@@ -6,8 +6,8 @@ import { Modal } from "../../components/Modal";
 import { useUser } from "../auth/auth-store";
 import { FolderPicker } from "../folder-picker/FolderPicker";
 import { PromptFooter, type PromptProps, type SpecOf } from "../prompts";
-import { entersItself, isInside } from "./conflicts";
-import { isolatePath } from "./organise-api";
+import { isInside, isolatePath } from "../../lib/paths";
+import { entersItself } from "./conflicts";
 import "./organise.css";
 import { transferItems } from "./transfer";
 

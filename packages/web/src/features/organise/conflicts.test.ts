@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { entersItself, findConflicts, flagsFor, isInside } from "./conflicts";
-import { parentFolder } from "./organise-api";
+import { entersItself, findConflicts, flagsFor } from "./conflicts";
 import { checkNewName } from "./rename";
 
 const item = (from: string, isDir = false) => ({
@@ -26,18 +25,9 @@ describe("conflict detection", () => {
   });
 
   it("knows when a folder would go into itself", () => {
-    expect(isInside("/a/b/", "/a/b")).toBe(true);
-    expect(isInside("/a/b/c/", "/a/b")).toBe(true);
-    expect(isInside("/a/bc/", "/a/b")).toBe(false);
     expect(entersItself("/a/b/c/", [item("/a/b", true)])).toBe(true);
     expect(entersItself("/a/b/c/", [item("/a/b")])).toBe(false);
     expect(entersItself("/a/", [item("/a/b", true)])).toBe(false);
-  });
-
-  it("finds an item's folder", () => {
-    expect(parentFolder("/a/b.txt")).toBe("/a/");
-    expect(parentFolder("/b.txt")).toBe("/");
-    expect(parentFolder("/a/b/")).toBe("/a/");
   });
 });
 

@@ -1,3 +1,4 @@
+import { isInside } from "../../lib/paths";
 import type { OrganiseItem, PatchFlags } from "./organise-api";
 
 /** Names of `items` that already exist among `existing` (names are case-sensitive). */
@@ -23,13 +24,6 @@ export function flagsFor(
 ): PatchFlags {
   if (!choice || !conflicts.has(name)) return {};
   return choice === "rename" ? { rename: true } : { override: true };
-}
-
-/** True when `folder` is `dir` itself or inside it: a folder cannot go into itself. */
-export function isInside(folder: string, dir: string): boolean {
-  const base = dir.endsWith("/") ? dir : `${dir}/`;
-  const target = folder.endsWith("/") ? folder : `${folder}/`;
-  return target.startsWith(base);
 }
 
 /** A destination folder that would put one of the moved folders inside itself. */

@@ -7,7 +7,8 @@ import i18n from "../../i18n";
 import { getCurrentResource } from "../files/current-resource";
 import { selectAll, useSelectionStore } from "../selection/selection-store";
 import { entersItself } from "./conflicts";
-import { parentFolder, type OrganiseItem } from "./organise-api";
+import { parentFolder } from "../../lib/paths";
+import type { OrganiseItem } from "./organise-api";
 import { selectedItems } from "./selected-items";
 import { transferItems } from "./transfer";
 

@@ -16,23 +16,6 @@ export interface PatchFlags {
   rename?: boolean;
 }
 
-/** The folder an item path sits in, ending with "/" ("/a/b.txt" → "/a/"). */
-export function parentFolder(path: string): string {
-  const trimmed = path.replace(/\/+$/, "");
-  return trimmed.slice(0, trimmed.lastIndexOf("/") + 1) || "/";
-}
-
-/**
- * A path to put inside a translated sentence: isolated as left-to-right text, so that its
- * slashes stay in place in Hebrew and Arabic (U+2066 … U+2069).
- */
-export const isolatePath = (path: string) => `\u2066${path}\u2069`;
-
-/** A folder path with exactly one trailing slash. */
-export function asFolder(path: string): string {
-  return path.endsWith("/") ? path : `${path}/`;
-}
-
 /**
  * PATCH /api/resources{from}?action=copy|rename: copies or moves one item to `to` (API.md
  * §2.9). The server decodes `destination` twice, so it is the segment-encoded path, which the

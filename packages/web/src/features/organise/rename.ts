@@ -2,7 +2,8 @@ import type { QueryClient } from "@tanstack/react-query";
 import { trackAction } from "../../actions/action-status";
 import { selectAll } from "../selection/selection-store";
 import { forgetPaths } from "./clipboard-store";
-import { parentFolder, patchItem, type OrganiseItem } from "./organise-api";
+import { parentFolder } from "../../lib/paths";
+import { patchItem, type OrganiseItem } from "./organise-api";
 import { reloadListings } from "./transfer";
 
 /** What a rename input holds, as the server will get it (SPEC.md §5: the input is trimmed). */

@@ -7,14 +7,8 @@ import { showPrompt } from "../prompts";
 import { showSuccess } from "../toasts/toast-store";
 import { forgetPaths } from "./clipboard-store";
 import { entersItself, findConflicts, flagsFor, type ConflictChoice } from "./conflicts";
-import {
-  forEachItem,
-  isolatePath,
-  parentFolder,
-  patchItem,
-  type ItemFailure,
-  type OrganiseItem,
-} from "./organise-api";
+import { isolatePath, parentFolder } from "../../lib/paths";
+import { forEachItem, patchItem, type ItemFailure, type OrganiseItem } from "./organise-api";
 import { BatchFailed, reportFailures } from "./report";
 
 export interface TransferRequest {

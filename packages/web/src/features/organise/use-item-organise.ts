@@ -1,5 +1,6 @@
 import type { Item } from "@scriptorium/shared";
 import type { DragEvent } from "react";
+import { asFolder } from "../../lib/paths";
 import { useUser } from "../auth/auth-store";
 import { useIsCut } from "./clipboard-store";
 import { endDrag, startDrag, useDragStore } from "./drag-drop";
@@ -21,7 +22,7 @@ export function useItemOrganise(item: Item): { className: string; props: ItemOrg
   const canMove = Boolean(useUser()?.perm.rename);
   const cut = useIsCut(item.path);
   const dragged = useDragStore((state) => state.dragged.has(item.path));
-  const drop = useFolderDrop(item.isDir ? `${item.path.replace(/\/+$/, "")}/` : null);
+  const drop = useFolderDrop(item.isDir ? asFolder(item.path) : null);
   const className = `${cut ? " item--cut" : ""}${dragged ? " item--dragging" : ""}`;
   if (!canMove) {
     return {

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { fileUrls } from "../files/resource-api";
-import { PreviewIcon } from "./icons";
+import { Icon } from "../../components/Icon";
 
 interface LinkProps {
   path: string;
@@ -22,7 +22,7 @@ export function DownloadLink({ path, testId, withLabel }: LinkProps) {
       aria-label={withLabel ? undefined : label}
       data-testid={testId}
     >
-      <PreviewIcon name="download" size={withLabel ? 20 : 24} />
+      <Icon name="download" size={withLabel ? 20 : 24} />
       {withLabel && label}
     </a>
   );
@@ -45,7 +45,7 @@ export function OpenInlineLink({ path, testId, withLabel }: LinkProps) {
       aria-label={withLabel ? undefined : label}
       data-testid={testId}
     >
-      <PreviewIcon name="external" size={withLabel ? 20 : 24} />
+      <Icon name="external" size={withLabel ? 20 : 24} />
       {withLabel && label}
     </a>
   );

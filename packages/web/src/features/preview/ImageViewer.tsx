@@ -1,9 +1,9 @@
 import type { Resource } from "@scriptorium/shared";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Icon } from "../../components/Icon";
 import { fileUrls } from "../files/resource-api";
 import { usePromptStore } from "../prompts";
-import { PreviewIcon } from "./icons";
 import { useElementSize } from "./use-element-size";
 import { useZoomGestures } from "./use-zoom-gestures";
 import {
@@ -151,7 +151,7 @@ export function ImageViewer({ resource, onSwipe, onError }: ImageViewerProps) {
             disabled={view.scale <= limits.min * 1.001}
             onClick={() => zoomTo(view.scale / STEP, CENTRE)}
           >
-            <PreviewIcon name="zoomOut" />
+            <Icon name="zoomOut" />
           </button>
           <output className="preview-zoom__level" data-testid="preview-zoom-level">
             {zoomPercent(view.scale, limits)}%
@@ -165,7 +165,7 @@ export function ImageViewer({ resource, onSwipe, onError }: ImageViewerProps) {
             disabled={view.scale >= limits.max * 0.999}
             onClick={() => zoomTo(view.scale * STEP, CENTRE)}
           >
-            <PreviewIcon name="zoomIn" />
+            <Icon name="zoomIn" />
           </button>
           <button
             type="button"
@@ -176,7 +176,7 @@ export function ImageViewer({ resource, onSwipe, onError }: ImageViewerProps) {
             data-testid="preview-zoom-fit"
             onClick={() => setZoom(null)}
           >
-            <PreviewIcon name="fit" />
+            <Icon name="fit" />
           </button>
         </div>
       )}

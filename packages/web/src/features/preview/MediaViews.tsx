@@ -1,10 +1,10 @@
-import type { Resource, ResourceType } from "@scriptorium/shared";
+import type { Resource } from "@scriptorium/shared";
 import { useTranslation } from "react-i18next";
-import { Icon, type IconName } from "../../components/Icon";
+import { Icon, typeIcon } from "../../components/Icon";
 import { formatBytes } from "../../lib/format-bytes";
+import { baseName } from "../../lib/paths";
 import { fileUrls } from "../files/resource-api";
 import { DownloadLink, OpenInlineLink } from "./FileLinks";
-import { baseName } from "./navigation";
 import { opensInline } from "./open-inline";
 
 interface ViewProps {
@@ -59,16 +59,6 @@ export function PdfView({ resource }: { resource: Resource }) {
   );
 }
 
-const CARD_ICONS: Partial<Record<ResourceType, IconName>> = {
-  image: "fileImage",
-  audio: "fileAudio",
-  video: "fileVideo",
-  pdf: "filePdf",
-  text: "fileText",
-  textImmutable: "fileText",
-  invalid_link: "brokenLink",
-};
-
 /** "2024-10-04T22:08:29.123456789+02:00": Date.parse accepts at most milliseconds. */
 function parseDate(modified: string): Date {
   return new Date(modified.replace(/(\.\d{3})\d+/, "$1"));
@@ -89,7 +79,7 @@ export function FileCard({
 }) {
   const { t, i18n } = useTranslation();
   const broken = resource.type === "invalid_link";
-  const icon = CARD_ICONS[resource.type] ?? "file";
+  const icon = typeIcon(resource);
   const date = parseDate(resource.modified);
   return (
     <div className="preview-card card" data-testid="preview-card">

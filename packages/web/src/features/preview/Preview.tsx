@@ -6,13 +6,13 @@ import { Icon } from "../../components/Icon";
 import { useUser } from "../auth/auth-store";
 import { fileUrls, itemUrl, useResource } from "../files/resource-api";
 import { DownloadLink, OpenInlineLink } from "./FileLinks";
-import { PreviewIcon } from "./icons";
 import { ImageViewer } from "./ImageViewer";
 import { AudioView, FileCard, PdfView, VideoView } from "./MediaViews";
-import { parentListingPath, parentUrl, siblings } from "./navigation";
+import { parentUrl, siblings } from "./navigation";
 import { opensInline } from "./open-inline";
 import { usePreviewKeys } from "./use-preview-keys";
 import "../../components/file-panel.css";
+import { parentFolder } from "../../lib/paths";
 import "./preview.css";
 
 /**
@@ -30,7 +30,7 @@ function PreviewPage({ resource }: { resource: Resource }) {
   const navigate = useNavigate();
   const user = useUser();
   const canDownload = Boolean(user?.perm.download);
-  const listing = useResource(parentListingPath(resource.path));
+  const listing = useResource(parentFolder(resource.path));
   const { previous, next, index, total } = siblings(listing.data?.items ?? [], resource.name);
   const [failed, setFailed] = useState(false);
 
@@ -101,7 +101,7 @@ function PreviewPage({ resource }: { resource: Resource }) {
             disabled={!previous}
             onClick={() => go(previous)}
           >
-            <PreviewIcon name="previous" />
+            <Icon name="chevronBack" />
           </button>
           <button
             type="button"
@@ -112,7 +112,7 @@ function PreviewPage({ resource }: { resource: Resource }) {
             disabled={!next}
             onClick={() => go(next)}
           >
-            <PreviewIcon name="next" />
+            <Icon name="chevron" />
           </button>
           {opensInline(resource.extension) && (
             <OpenInlineLink path={resource.path} testId="preview-open-inline" />

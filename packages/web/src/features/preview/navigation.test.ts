@@ -1,19 +1,14 @@
 import type { Item } from "@scriptorium/shared";
 import { describe, expect, it } from "vitest";
-import { baseName, parentDir, parentListingPath, parentUrl, siblings } from "./navigation";
+import { parentUrl, siblings } from "./navigation";
 
 const entry = (name: string, isDir = false): Pick<Item, "name" | "isDir"> => ({ name, isDir });
 
 describe("preview navigation", () => {
-  it("finds the parent folder, its listing path and its url", () => {
-    expect(parentDir("/a/b/c.png")).toBe("/a/b");
-    expect(parentDir("/c.png")).toBe("/");
-    expect(parentListingPath("/a/b/c.png")).toBe("/a/b/");
-    expect(parentListingPath("/c.png")).toBe("/");
+  it("finds the url of the parent folder", () => {
     expect(parentUrl("/Opere/De centris/f 1r.png")).toBe("/files/Opere/De%20centris/");
     expect(parentUrl("/c.png")).toBe("/files/");
     expect(parentUrl("/a#1/b?.tex")).toBe("/files/a%231/");
-    expect(baseName("/movies/subs/en.vtt")).toBe("en.vtt");
   });
 
   it("steps through every file in listing order, skipping folders", () => {

@@ -1,28 +1,10 @@
 import type { Item } from "@scriptorium/shared";
+import { parentFolder } from "../../lib/paths";
 import { itemUrl } from "../files/resource-api";
-
-/** The folder holding `path`, without a trailing slash ("/" for the root): "/a/b.tex" → "/a". */
-export function parentDir(path: string): string {
-  const trimmed = path.replace(/\/+$/, "");
-  const slash = trimmed.lastIndexOf("/");
-  return slash <= 0 ? "/" : trimmed.slice(0, slash);
-}
-
-/** The listing path of the parent folder, as the folder page requests it (ends with "/"). */
-export function parentListingPath(path: string): string {
-  const dir = parentDir(path);
-  return dir === "/" ? "/" : `${dir}/`;
-}
 
 /** The /files url of the parent folder, where closing the editor or the preview goes. */
 export function parentUrl(path: string): string {
-  return itemUrl({ path: parentDir(path), isDir: true });
-}
-
-/** The last segment of a path: "/subs/en.vtt" → "en.vtt". */
-export function baseName(path: string): string {
-  const trimmed = path.replace(/\/+$/, "");
-  return trimmed.slice(trimmed.lastIndexOf("/") + 1);
+  return itemUrl({ path: parentFolder(path), isDir: true });
 }
 
 export interface Siblings<T> {

@@ -11,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import { handleError } from "../../api/errors";
 import { Modal } from "../../components/Modal";
 import { formatBytes } from "../../lib/format-bytes";
+import { asFolder } from "../../lib/paths";
 import { fetchChecksum, fetchResource, resourceKey } from "../files/resource-api";
 import { formatAbsolute, formatRelative, parseModified } from "../listing/format-date";
 import type { PromptProps, SpecOf } from "./prompt-specs";
@@ -40,7 +41,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** Folder counts: the listing's own, or fetched for a selected folder. */
 function useFolderCounts(item: Item | Resource) {
   const known = "numDirs" in item && item.numDirs !== undefined;
-  const path = item.path.endsWith("/") ? item.path : `${item.path}/`;
+  const path = asFolder(item.path);
   const query = useQuery({
     queryKey: resourceKey(path),
     queryFn: ({ signal }) => fetchResource(path, signal),

@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { handleError } from "../../api/errors";
 import { Modal } from "../../components/Modal";
-import { childPath, createEntry, itemUrl, resourceKey } from "../files/resource-api";
+import { childPath } from "../../lib/paths";
+import { createEntry, itemUrl, resourceKey } from "../files/resource-api";
 import type { PromptProps, SpecOf } from "./prompt-specs";
 import { PromptFooter } from "./PromptFooter";
 

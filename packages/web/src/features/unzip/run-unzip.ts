@@ -4,7 +4,7 @@ import { handleError } from "../../api/errors";
 import { isStatusError } from "../../api/status-error";
 import i18n from "../../i18n";
 import { resourceKey } from "../files/resource-api";
-import { isolatePath } from "../organise/organise-api";
+import { isolatePath } from "../../lib/paths";
 import { showPrompt } from "../prompts";
 import { showSuccess } from "../toasts/toast-store";
 import { extractArchive } from "./unzip";

@@ -1,5 +1,5 @@
 import { apiCall } from "../../api/client";
-import { encodePath } from "../../lib/paths";
+import { childPath, encodePath } from "../../lib/paths";
 
 /**
  * SPEC.md §5: unzip is offered for .zip .bz2 .br .tbz2 .gz .xz .rar .tar, in any letter case;
@@ -14,7 +14,7 @@ export const isExtractable = (name: string) => EXTRACTABLE.test(name);
  * into its parent folder, API.md §2.9).
  */
 export function unzipDestination(folder: string, archiveName: string): string {
-  return `${folder.replace(/\/+$/, "")}/${archiveName}`;
+  return childPath(folder, archiveName, false);
 }
 
 /**

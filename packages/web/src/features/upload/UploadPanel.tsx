@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
 import { formatBytes } from "../../lib/format-bytes";
-import { isolatePath } from "../organise/organise-api";
+import { isolatePath } from "../../lib/paths";
 import { showPrompt } from "../prompts";
 import { etaSeconds, formatEta, formatSpeed, percentDone } from "./speed";
 import {

@@ -1,3 +1,4 @@
+import { asFolder } from "../../lib/paths";
 import type { NewJob } from "./upload-types";
 
 /** A file chosen or dropped, with its path relative to the folder it goes into. */
@@ -52,7 +53,7 @@ export function withoutNames(picked: Picked, names: Iterable<string>): Picked {
  * file goes into them (an empty folder): the server creates a file's parents itself.
  */
 export function jobsFor(folder: string, picked: Picked, replace: Iterable<string> = []): NewJob[] {
-  const base = folder.endsWith("/") ? folder : `${folder}/`;
+  const base = asFolder(folder);
   const overwrite = new Set(replace);
   const files = picked.files.map<NewJob>(({ file, relativePath }) => ({
     path: base + relativePath,
