@@ -7,7 +7,7 @@ import { ensureFirstAdmin } from "./features/users/first-admin.js";
 import { loggerOptions } from "./lib/logger.js";
 import type { ServeOptions } from "./config.js";
 import { createSettingsStore } from "./features/settings/settings.store.js";
-import { createSessionsStore } from "./features/auth/sessions.store.js";
+import { createSessionsStore } from "./features/sessions/sessions.store.js";
 
 /** A one-line error for the terminal, with the exit code the CLI should use. */
 export class StartupError extends Error {

@@ -3,7 +3,7 @@ import { Type } from "typebox";
 import { SERVE_DEFAULTS } from "../config.js";
 import { openDatabase, type Db } from "../db/database.js";
 import { AppError } from "../errors.js";
-import { createSessionsStore } from "../features/auth/sessions.store.js";
+import { createSessionsStore } from "../features/sessions/sessions.store.js";
 import { createSettingsStore } from "../features/settings/settings.store.js";
 import { createUsersService, toApiUser } from "../features/users/users.service.js";
 import { createUsersStore, type UserRecord } from "../features/users/users.store.js";

@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { allPermissions, type ServerConfig, type Settings } from "@scriptorium/shared";
 import { buildApp, type AppOptions } from "../app.js";
 import { openDatabase, type Db } from "../db/database.js";
-import { createSessionsStore } from "../features/auth/sessions.store.js";
+import { createSessionsStore } from "../features/sessions/sessions.store.js";
 import { createSettingsStore } from "../features/settings/settings.store.js";
 import { createUsersService, type CreateUserInput } from "../features/users/users.service.js";
 import { createUsersStore } from "../features/users/users.store.js";

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import type { FastifyBaseLogger } from "fastify";
 import { normalizeRequestPath } from "../../lib/safe-path.js";
-import type { DownloadTarget } from "../raw/raw.service.js";
+import type { DownloadTarget } from "../downloads/downloads.service.js";
 import { archiveFormat, archiveName, commonDir, parseFiles } from "./selection.js";
 import { walkSelection, type SelectedItem } from "../../storage/walk.js";
 import { archiveStream } from "./writers.js";

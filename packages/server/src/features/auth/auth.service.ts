@@ -11,7 +11,7 @@ import type { UsersService } from "../users/users.service.js";
 import { usernameKey, type UserRecord, type UsersStore } from "../users/users.store.js";
 import { createAttemptCounter, type AttemptLimit } from "./attempts.js";
 import { recaptchaEnabled, verifyRecaptcha } from "./recaptcha.js";
-import type { SessionRecord, SessionsStore } from "./sessions.store.js";
+import type { SessionRecord, SessionsStore } from "../sessions/sessions.store.js";
 import { signToken, verifyToken } from "./tokens.js";
 
 /** How long a token replaced by /api/renew keeps working, for requests already in flight. */

@@ -5,8 +5,8 @@ import { authConfig } from "../../lib/route-auth.js";
 import { contentDisposition } from "../../lib/http-ranges.js";
 import { wildcardPath } from "../../lib/route-params.js";
 import { requireAuth } from "../../plugins/auth.js";
-import { inlinePolicy } from "../raw/content-headers.js";
-import { sendPayload } from "../raw/send-file.js";
+import { inlinePolicy } from "../downloads/content-headers.js";
+import { sendPayload } from "../downloads/send-file.js";
 import type { InlineService } from "./inline.service.js";
 
 /** `<baseURL>/api/inline/<capability>/<rest>`, each segment of `rest` percent-encoded. */

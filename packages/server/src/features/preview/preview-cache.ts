@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdir, open, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { FileEvent, FileEvents } from "../../storage/events.js";
-import { openFilePayload, type Payload } from "../raw/payload.js";
+import { openFilePayload, type Payload } from "../downloads/payload.js";
 
 const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
 

@@ -4,8 +4,8 @@ import { typed } from "../../lib/app-type.js";
 import { authConfig } from "../../lib/route-auth.js";
 import { contentDisposition } from "../../lib/http-ranges.js";
 import { requireAuth } from "../../plugins/auth.js";
-import { downloadPolicy } from "../raw/content-headers.js";
-import { sendPayload } from "../raw/send-file.js";
+import { downloadPolicy } from "../downloads/content-headers.js";
+import { sendPayload } from "../downloads/send-file.js";
 import type { PreviewService } from "./preview.service.js";
 
 /** GET /api/preview/{thumb|big}{path}[?inline=true]: a resized image, or the image as it is. */

@@ -5,8 +5,12 @@ import { createSemaphore } from "../../lib/semaphore.js";
 import { extensionOf } from "../../lib/mime.js";
 import type { UserRecord } from "../users/users.store.js";
 import { detectType } from "../resources/file-type.js";
-import { bufferPayload, type Payload } from "../raw/payload.js";
-import type { DownloadService, DownloadTarget, FileDownload } from "../raw/raw.service.js";
+import { bufferPayload, type Payload } from "../downloads/payload.js";
+import type {
+  DownloadService,
+  DownloadTarget,
+  FileDownload,
+} from "../downloads/downloads.service.js";
 import type { SettingsStore } from "../settings/settings.store.js";
 import type { PreviewCache, SourceVersion } from "./preview-cache.js";
 import {

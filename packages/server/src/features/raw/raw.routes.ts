@@ -6,9 +6,9 @@ import { wildcardPath } from "../../lib/route-params.js";
 import { contentDisposition } from "../../lib/http-ranges.js";
 import { requireAuth } from "../../plugins/auth.js";
 import { prepareArchive, wantsArchive } from "../archive/archive.service.js";
-import { downloadPolicy } from "./content-headers.js";
-import type { DownloadService } from "./raw.service.js";
-import { sendPayload } from "./send-file.js";
+import { downloadPolicy } from "../downloads/content-headers.js";
+import type { DownloadService } from "../downloads/downloads.service.js";
+import { sendPayload } from "../downloads/send-file.js";
 
 /**
  * GET (and HEAD) /api/raw{path}[?inline=true]: a file's bytes with ranges and conditionals;

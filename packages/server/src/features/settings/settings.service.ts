@@ -1,17 +1,21 @@
 import { HOOK_KEYS, isLocale, type Settings, type SettingsBody } from "@scriptorium/shared";
 import { badRequest, forbidden } from "../../errors.js";
-import type { UserRecord } from "../users/users.store.js";
 import { defaultSettings } from "./settings.defaults.js";
 import type { SettingsStore } from "./settings.store.js";
 
-function requireAdmin(user: UserRecord): void {
+/** Who asks: only the admin permission matters here (settings never import the users feature). */
+interface Actor {
+  perm: { admin: boolean };
+}
+
+function requireAdmin(user: Actor): void {
   if (!user.perm.admin) throw forbidden("Only administrators manage global settings");
 }
 
 /** GET and PUT /api/settings: what File Browser exposes of the global settings (API.md §8.4). */
 export function createSettingsService(store: SettingsStore) {
   return {
-    async get(user: UserRecord): Promise<Settings> {
+    async get(user: Actor): Promise<Settings> {
       requireAdmin(user);
       const settings = await store.getSettings();
       const defaults = defaultSettings();
@@ -26,7 +30,7 @@ export function createSettingsService(store: SettingsStore) {
     },
 
     /** Replaces every field, normalised; invalid rules or locale are 400 and change nothing. */
-    async replace(user: UserRecord, body: SettingsBody): Promise<void> {
+    async replace(user: Actor, body: SettingsBody): Promise<void> {
       requireAdmin(user);
       const locale = body.defaults.locale || "en";
       if (!isLocale(locale)) throw badRequest(`Unknown locale: ${locale}`);

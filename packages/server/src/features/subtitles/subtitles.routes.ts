@@ -5,8 +5,8 @@ import { authConfig } from "../../lib/route-auth.js";
 import { contentDisposition } from "../../lib/http-ranges.js";
 import { wildcardPath } from "../../lib/route-params.js";
 import { requireAuth } from "../../plugins/auth.js";
-import { downloadPolicy } from "../raw/content-headers.js";
-import { sendPayload } from "../raw/send-file.js";
+import { downloadPolicy } from "../downloads/content-headers.js";
+import { sendPayload } from "../downloads/send-file.js";
 import type { SubtitlesService } from "./subtitles.service.js";
 
 const VTT = "text/vtt; charset=utf-8";

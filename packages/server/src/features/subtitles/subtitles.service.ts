@@ -1,6 +1,6 @@
 import { AppError, badRequest } from "../../errors.js";
-import { bufferPayload, type Payload } from "../raw/payload.js";
-import type { DownloadService } from "../raw/raw.service.js";
+import { bufferPayload, type Payload } from "../downloads/payload.js";
+import type { DownloadService } from "../downloads/downloads.service.js";
 import type { UserRecord } from "../users/users.store.js";
 import { assToVtt, srtToVtt, SubtitleParseError } from "./convert.js";
 

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { allPermissions } from "@scriptorium/shared";
 import type { Db } from "../../db/database.js";
-import { createSessionsStore } from "../auth/sessions.store.js";
+import { createSessionsStore } from "../sessions/sessions.store.js";
 import { createSettingsStore } from "../settings/settings.store.js";
 import { createUsersService } from "./users.service.js";
 import { createUsersStore } from "./users.store.js";

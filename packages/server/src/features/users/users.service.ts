@@ -12,7 +12,7 @@ import { createScopeFolder } from "../../storage/scope-folder.js";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../errors.js";
 import { hashPassword } from "../../lib/passwords.js";
 import { cleanUsernameForHome, scopeRoot } from "../../lib/safe-path.js";
-import type { SessionsStore } from "../auth/sessions.store.js";
+import type { SessionsStore } from "../sessions/sessions.store.js";
 import type { SettingsStore } from "../settings/settings.store.js";
 import {
   isUniqueViolation,
