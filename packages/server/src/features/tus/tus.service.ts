@@ -1,11 +1,10 @@
-import { createWriteStream } from "node:fs";
-import { open, rename, rm, stat, truncate } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { Transform } from "node:stream";
 import { AppError, badRequest, conflict, forbidden, fromErrno, notFound } from "../../errors.js";
 import { replaceWith, tempNameFor } from "../../storage/atomic-write.js";
 import type { FileEvents } from "../../storage/events.js";
+import { createFileOps } from "../../storage/file-ops.js";
 import type { ResourcesService } from "../resources/resources.service.js";
 import type { Storage } from "../../storage/storage.js";
 import type { SettingsStore } from "../settings/settings.store.js";
@@ -63,6 +62,8 @@ export function createTusService(deps: {
   events: FileEvents;
   settings: Pick<SettingsStore, "getSettings">;
 }) {
+  /** Staged files and targets, anywhere under the server's root (uploads of every user). */
+  const files = createFileOps(deps.storage.root);
   const busy = new Set<string>();
   /**
    * Staged files of cancelled uploads, remembered for a while: a PATCH that raced the cancel
@@ -76,7 +77,7 @@ export function createTusService(deps: {
   const ends = createUploadEnds();
 
   async function finish(upload: UploadRecord, guessed = false): Promise<void> {
-    const handle = await open(upload.temp, "r+");
+    const handle = await files.open(upload.temp, "r+");
     try {
       await handle.sync();
     } finally {
@@ -86,7 +87,7 @@ export function createTusService(deps: {
     await deps.uploads.remove(upload.target);
     ends.forget(upload.target);
     if (guessed) {
-      const placed = await stat(upload.target);
+      const placed = await files.stat(upload.target);
       ends.placedByGuess(upload.target, {
         userId: upload.userId,
         ino: placed.ino,
@@ -103,7 +104,7 @@ export function createTusService(deps: {
       busy.add(upload.target);
       try {
         const now = await deps.uploads.find(upload.target);
-        const staged = now && (await stat(now.temp).catch(() => undefined));
+        const staged = now && (await files.statOrNone(now.temp));
         if (now?.temp === upload.temp && now.length === UNKNOWN_LENGTH && staged?.size === size)
           await finish(now, true);
       } finally {
@@ -118,7 +119,7 @@ export function createTusService(deps: {
    */
   async function reopen(user: UserRecord, target: string, offset: number) {
     const placed = ends.takePlaced(target, user.id);
-    const info = await stat(target).catch(() => undefined);
+    const info = await files.statOrNone(target);
     if (!placed || !info?.isFile() || info.ino !== placed.ino || info.size !== offset) return;
     const upload: UploadRecord = {
       target,
@@ -127,7 +128,7 @@ export function createTusService(deps: {
       length: UNKNOWN_LENGTH,
       touchedAt: Date.now(),
     };
-    await rename(target, upload.temp);
+    await files.rename(target, upload.temp);
     await deps.uploads.put(upload);
     ends.sawChunk(target, placed.size);
     return upload;
@@ -147,7 +148,7 @@ export function createTusService(deps: {
       const target = await fs.resolve(requestPath);
       if (target.trailingSlash || target.path === "/")
         throw badRequest("An upload needs a file name");
-      const existing = await stat(target.abs).catch(() => undefined);
+      const existing = await files.statOrNone(target.abs);
       if (existing?.isDirectory()) throw conflict("A folder with this name already exists");
       if (existing && !override) throw conflict("A file with this name already exists");
       if (existing && !user.perm.modify) throw forbidden("You may not overwrite files");
@@ -156,12 +157,12 @@ export function createTusService(deps: {
       const previous = await deps.uploads.find(target.abs);
       if (previous) {
         markCancelled(previous.temp);
-        await rm(previous.temp, { force: true });
+        await files.remove(previous.temp, { force: true });
       }
       try {
         await fs.ensureParent(target.abs);
         const temp = tempNameFor(target.abs);
-        await (await open(temp, "w")).close();
+        await (await files.open(temp, "w")).close();
         const upload = { target: target.abs, temp, userId: user.id, length, touchedAt: Date.now() };
         if (length === 0) await finish(upload);
         else await deps.uploads.put(upload);
@@ -179,10 +180,10 @@ export function createTusService(deps: {
       const target = await fs.resolve(requestPath);
       const upload = await deps.uploads.find(target.abs);
       if (upload && upload.userId === user.id) {
-        const size = (await stat(upload.temp).catch(() => undefined))?.size ?? 0;
+        const size = (await files.statOrNone(upload.temp))?.size ?? 0;
         return { offset: size, length: upload.length };
       }
-      const info = await stat(target.abs).catch(() => undefined);
+      const info = await files.statOrNone(target.abs);
       if (!info) throw notFound("No upload at this path");
       if (info.isDirectory()) throw badRequest("The path is a folder");
       return { offset: info.size, length: info.size };
@@ -204,7 +205,7 @@ export function createTusService(deps: {
       const target = await fs.resolve(requestPath);
       let upload = await deps.uploads.find(target.abs);
       if (!upload || upload.userId !== user.id) {
-        const info = await stat(target.abs).catch(() => undefined);
+        const info = await files.statOrNone(target.abs);
         if (info?.isFile() && info.size === offset) {
           // More bytes after a guessed end reopen the upload; otherwise the upload is complete
           // and this is a retry of its last chunk: report the final size.
@@ -218,7 +219,7 @@ export function createTusService(deps: {
       busy.add(target.abs);
       const temp = upload.temp;
       try {
-        const size = (await stat(upload.temp).catch(() => undefined))?.size;
+        const size = (await files.statOrNone(upload.temp))?.size;
         if (size === undefined) throw notFound("The upload was cancelled");
         if (size !== offset)
           throw new AppError("OFFSET_MISMATCH", `The upload is at offset ${size}, not ${offset}`);
@@ -238,12 +239,12 @@ export function createTusService(deps: {
           await pipeline(
             body,
             limitBytes(room, counter),
-            createWriteStream(upload.temp, { flags: "a" }),
+            files.writeStream(upload.temp, { flags: "a" }),
           );
         }
         if (counter.over) {
           // A chunk that does not fit changes nothing.
-          await truncate(upload.temp, offset);
+          await files.truncate(upload.temp, offset);
           throw badRequest("The chunk goes beyond the declared upload length");
         }
         if (cancelled.has(temp)) throw notFound("The upload was cancelled");
@@ -261,7 +262,7 @@ export function createTusService(deps: {
         return now;
       } finally {
         // Cancelled meanwhile: the writer may have recreated the staged file it was appending to.
-        if (cancelled.has(temp)) await rm(temp, { force: true });
+        if (cancelled.has(temp)) await files.remove(temp, { force: true });
         busy.delete(target.abs);
       }
     },
@@ -274,7 +275,7 @@ export function createTusService(deps: {
       if (upload && upload.userId === user.id) {
         ends.forget(target.abs);
         markCancelled(upload.temp);
-        await rm(upload.temp, { force: true });
+        await files.remove(upload.temp, { force: true });
         await deps.uploads.remove(upload.target);
         return;
       }
@@ -287,7 +288,7 @@ export function createTusService(deps: {
       for (const upload of await deps.uploads.olderThan(Date.now() - ABANDONED_MS)) {
         if (busy.has(upload.target)) continue;
         ends.forget(upload.target);
-        await rm(upload.temp, { force: true });
+        await files.remove(upload.temp, { force: true });
         await deps.uploads.remove(upload.target);
       }
     },
