@@ -1,16 +1,55 @@
 import { createExtractorFromFile, type FileHeader } from "node-unrar-js";
 import { createSemaphore } from "../../lib/semaphore.js";
+import { siblingModule, startWorker } from "../../lib/workers/bootstrap.js";
 import type { Tracker } from "../../storage/extraction/policy.js";
 import { refused } from "../../storage/extraction/policy.js";
+import type { RarJob, RarMessage } from "./rar-worker.js";
 import { topNames, type Precheck } from "./readers.js";
 import type { Staging } from "../../storage/extraction/staging.js";
 
 /** node-unrar-js keeps one WebAssembly instance whose callbacks go to the latest extractor. */
 const oneAtATime = createSemaphore(1);
 
-/** The file callbacks of node-unrar-js's file extractor that we count bytes in. */
-interface WriteHook {
-  write(fd: number, buf: number, size: number): boolean;
+const RAR_WORKER = siblingModule("rar-worker", import.meta.url);
+
+/**
+ * unrar writes with synchronous calls: the extraction runs in a worker thread (rar-worker.ts),
+ * which reports every write; the bytes are counted here against the limits, and a refusal
+ * stops the worker at its next write (what it wrote meanwhile goes with the staging folder).
+ */
+async function extractInWorker(
+  file: string,
+  target: string,
+  names: [string, string][],
+  tracker: Tracker,
+): Promise<void> {
+  const stop = new SharedArrayBuffer(4);
+  const job: RarJob = { file, target, names, stop };
+  const worker = startWorker(RAR_WORKER, job);
+  let limitError: Error | undefined;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      worker.on("message", (msg: RarMessage) => {
+        if ("bytes" in msg) {
+          if (limitError) return;
+          try {
+            tracker.bytes(msg.bytes);
+          } catch (err) {
+            limitError = err as Error;
+            Atomics.store(new Int32Array(stop), 0, 1);
+          }
+        } else if (msg.error !== undefined) reject(new Error(msg.error));
+        else resolve();
+      });
+      worker.on("error", reject);
+      worker.on("exit", (code) => reject(new Error(`the rar worker stopped (exit ${code})`)));
+    });
+  } catch (err) {
+    throw limitError ?? (err as Error);
+  } finally {
+    await worker.terminate();
+  }
+  if (limitError) throw limitError;
 }
 
 /**
@@ -52,29 +91,6 @@ export function extractRar(
         if (rel !== undefined) names.set(h.name, rel);
       }
     }
-    let limitError: Error | undefined;
-    const extractor = await createExtractorFromFile({
-      filepath: file,
-      targetPath: staging.root,
-      filenameTransform: (name) => names.get(name) ?? "",
-    });
-    const hooked = extractor as unknown as WriteHook;
-    const write = hooked.write.bind(extractor);
-    hooked.write = (fd, buf, size) => {
-      try {
-        tracker.bytes(size);
-      } catch (err) {
-        limitError = err as Error;
-        return false;
-      }
-      return write(fd, buf, size);
-    };
-    try {
-      const { files } = extractor.extract({ files: (h) => names.has(h.name) });
-      for (const extracted of files) void extracted;
-    } catch (err) {
-      throw limitError ?? (err as Error);
-    }
-    if (limitError) throw limitError;
+    await extractInWorker(file, staging.root, [...names], tracker);
   });
 }

@@ -1,37 +1,7 @@
 import { availableParallelism } from "node:os";
-import { Worker } from "node:worker_threads";
+import { startWorker } from "./bootstrap.js";
 import type { Backend } from "./offloaded-stream.js";
 import type { HostReply, HostRequest } from "./worker-host.js";
-
-/**
- * Started in each worker: imports the entry module. When the entry is a TypeScript source (tests
- * run the sources through Node's type stripping), `./x.js` imports resolve to `./x.ts`, as the
- * compiler resolves them.
- */
-const BOOTSTRAP = `
-const { workerData } = require("node:worker_threads");
-const entry = workerData.entry;
-if (entry.endsWith(".ts")) {
-  const { registerHooks } = require("node:module");
-  const { existsSync } = require("node:fs");
-  const { fileURLToPath } = require("node:url");
-  registerHooks({
-    resolve(specifier, context, next) {
-      const parent = context.parentURL ?? "";
-      if (specifier.startsWith(".") && specifier.endsWith(".js") && parent.endsWith(".ts")) {
-        const url = new URL(specifier, parent);
-        if (!existsSync(fileURLToPath(url))) return next(specifier.slice(0, -3) + ".ts", context);
-      }
-      return next(specifier, context);
-    },
-  });
-}
-import(entry).catch((err) => {
-  process.nextTick(() => {
-    throw err;
-  });
-});
-`;
 
 interface Waiter {
   resolve(out: Buffer | undefined): void;
@@ -39,7 +9,7 @@ interface Waiter {
 }
 
 interface Slot {
-  worker: Worker;
+  worker: ReturnType<typeof startWorker>;
   sessions: number;
   waiters: Map<number, Waiter>;
   dead?: Error;
@@ -70,7 +40,7 @@ export class WorkerPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { entry: this.entry.href } });
+    const worker = startWorker(this.entry);
     const slot: Slot = { worker, sessions: 0, waiters: new Map() };
     worker.unref();
     worker.on("message", (reply: HostReply) => {

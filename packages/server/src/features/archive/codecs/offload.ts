@@ -1,4 +1,5 @@
 import type { Duplex } from "node:stream";
+import { siblingModule } from "../../../lib/workers/bootstrap.js";
 import { OffloadedStream } from "../../../lib/workers/offloaded-stream.js";
 import { processBackend, programPresent } from "../../../lib/workers/process-backend.js";
 import { WorkerPool } from "../../../lib/workers/worker-pool.js";
@@ -20,10 +21,7 @@ const PROGRAMS: Partial<Record<OffloadedCodec, Record<Direction | "probe", strin
 };
 
 /** Worker threads run the sources when this module is a source (tests), the build otherwise. */
-const WORKER_ENTRY = new URL(
-  import.meta.url.endsWith(".ts") ? "./codec-worker.ts" : "./codec-worker.js",
-  import.meta.url,
-);
+const WORKER_ENTRY = siblingModule("codec-worker", import.meta.url);
 let pool: WorkerPool | undefined;
 
 /** `SCRIPTORIUM_CODECS=worker` leaves the system programs aside (tests of the fallback, benches). */
