@@ -141,3 +141,29 @@ describe("renew (§1.3, §1.4)", () => {
     expect((await c.api("/api/renew", { method: "POST", token: "" })).status).toBe(401);
   });
 });
+
+describe("signup (§1.4, §1.7)", () => {
+  const signup = (base: string, username: string, password: string) =>
+    fetch(`${base}/api/signup`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username, password }),
+    });
+
+  it("answers 405 while signup is off", async () => {
+    const res = await signup(c.base, "newcomer", "a-long-password-1");
+    expect(res.status).toBe(405);
+    await errorBody(res);
+  });
+
+  it("creates the account, then the client logs in; a taken name is 409", async () => {
+    await c.t.close();
+    c = await startCompat((s) => (s.signup = true));
+    const res = await signup(c.base, "newcomer", "a-long-password-1");
+    expect(res.status).toBe(200);
+    expect((await login(c.base, "newcomer", "a-long-password-1")).status).toBe(200);
+    const taken = await signup(c.base, "newcomer", "another-password-2");
+    expect(taken.status).toBe(409);
+    await errorBody(taken);
+  });
+});
