@@ -18,7 +18,7 @@ async function featureGraph(): Promise<Map<string, Set<string>>> {
       for (const match of text.matchAll(/from "((?:\.\.\/)+)([^"]+)"/g)) {
         const target = path.resolve(
           path.dirname(path.join(FEATURES, entry.name, file)),
-          match[1] + match[2],
+          (match[1] ?? "") + (match[2] ?? ""),
         );
         const rel = path.relative(FEATURES, target).split(path.sep);
         if (rel[0] && rel[0] !== ".." && rel[0] !== entry.name) deps.add(rel[0]);

@@ -70,6 +70,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
-export function sendNotFound(url: string): ErrorBody {
-  return { status: 404, code: "NOT_FOUND", message: `No API route matches ${url.split("?")[0]}` };
+/** The error of a request that no route matches. */
+export function routeNotFound(url: string): AppError {
+  return new AppError("NOT_FOUND", `No API route matches ${url.split("?")[0]}`);
 }

@@ -7,7 +7,7 @@ import { routes } from "@scriptorium/shared";
 import { authConfig } from "../lib/route-auth.js";
 import type { SettingsStore } from "../features/settings/settings.store.js";
 import { escapeHtml, pageGlobals, scriptSafeJson } from "./page-globals.js";
-import { sendNotFound } from "./error-handler.js";
+import { routeNotFound } from "./error-handler.js";
 
 const FALLBACK_INDEX = `<!doctype html>
 <html><head><meta charset="utf-8"><title>Scriptorium</title></head>
@@ -131,10 +131,10 @@ export function registerWebApp(
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     if (url.startsWith("/api/") || url === "/api" || url.startsWith("/static/")) {
-      return reply.status(404).send(sendNotFound(url));
+      throw routeNotFound(url);
     }
     if (request.method !== "GET" && request.method !== "HEAD") {
-      return reply.status(404).send(sendNotFound(url));
+      throw routeNotFound(url);
     }
     return renderIndex(request, reply);
   });
