@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { describe, expect, it } from "vitest";
@@ -12,6 +13,18 @@ const samples = [Buffer.alloc(0), Buffer.from("a"), randomBytes(300_000), text];
 const BACKENDS: CodecBackend[] = ["program", "worker"];
 const TOOL_CHECK = { bz2: ["bzip2", "-t"], lz4: ["lz4", "-t"] } as const;
 const TOOL_MAKE = { bz2: ["bzip2", "-c"], lz4: ["lz4", "-c"] } as const;
+
+/** The command names of this process's children (from /proc). */
+async function children(): Promise<string[]> {
+  const names: string[] = [];
+  for (const pid of await readdir("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
+    const match = /^\d+ \((.*)\) \S+ (\d+)/.exec(stat);
+    if (match && Number(match[2]) === process.pid) names.push(match[1]!);
+  }
+  return names;
+}
 
 describe.each(BACKENDS)("codecs off the event loop (%s)", (backend) => {
   it.each(["bz2", "lz4"] as const)(
@@ -66,6 +79,12 @@ describe.each(BACKENDS)("codecs off the event loop (%s)", (backend) => {
       if (seen > 0) compressor.destroy();
     });
     await expect(pipeline(endless, compressor)).rejects.toThrow(/premature close|aborted/i);
+    // The program was killed.
+    const program = { bz2: "bzip2", lz4: "lz4", sz: "" }[kind];
+    for (let i = 0; program && (await children()).includes(program); i++) {
+      if (i > 100) throw new Error(`${program} still runs after its stream was destroyed`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     // The backend is still usable afterwards.
     const packed = await through(text, createCompressor(kind, { backend }));
     expect((await through(packed, createDecompressor(kind, { backend }))).equals(text)).toBe(true);
