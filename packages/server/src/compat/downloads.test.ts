@@ -50,6 +50,9 @@ describe("single file (§3.2)", () => {
     expect(savedName(res.headers.get("content-disposition"))).toBe("a, b + c.txt");
     expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
     expect(res.body.toString()).toBe("comma and plus");
+    // Never run as a page of the app (§3.2, Part A §11).
+    expect(res.headers.get("content-security-policy")).toContain("script-src 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
   it("serves inline with inline=true, and ranges", async () => {

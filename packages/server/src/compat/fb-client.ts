@@ -6,6 +6,7 @@
 import path from "node:path";
 import { allPermissions, type Settings } from "@scriptorium/shared";
 import { expect } from "vitest";
+import type { AppOptions } from "../app.js";
 import { listen } from "../test/http.js";
 import { createTestApp, type TestContext } from "../test/helpers.js";
 
@@ -25,10 +26,13 @@ export interface Compat {
 
 /**
  * A fresh app on a real socket with the user `ada` (every permission but admin, scope `/ada`)
- * logged in. `settings` edits the global settings first.
+ * logged in. `settings` edits the global settings first; `app` adds options of buildApp.
  */
-export async function startCompat(settings?: (s: Settings) => void): Promise<Compat> {
-  const t = await createTestApp({ settings });
+export async function startCompat(
+  settings?: (s: Settings) => void,
+  app?: Partial<AppOptions>,
+): Promise<Compat> {
+  const t = await createTestApp({ settings, app });
   const perm = { ...allPermissions(), admin: false };
   await t.createUser({ username: "ada", password: PASSWORD, fields: { scope: "/ada", perm } });
   const scope = path.join(t.root, "ada");

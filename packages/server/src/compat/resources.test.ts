@@ -2,7 +2,7 @@
 import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { encodePath, errorBody, startCompat, type Compat } from "./fb-client.js";
+import { claimsOf, encodePath, errorBody, startCompat, type Compat } from "./fb-client.js";
 
 let c: Compat;
 beforeEach(async () => {
@@ -95,6 +95,26 @@ describe("GET listing and file (§2.2)", () => {
     const res = await c.api("/api/resources/docs/nothing-here");
     expect(res.status).toBe(404);
     await errorBody(res);
+  });
+});
+
+describe("hidden files (§2.1, §2.13)", () => {
+  it("omits dot files from listings and refuses them directly for hideDotfiles users", async () => {
+    await writeFile(path.join(c.scope, "docs", ".secret"), "x");
+    const id = (claimsOf(c.token).user as { id: number }).id;
+    const put = await c.api(`/api/users/${id}`, {
+      method: "PUT",
+      body: JSON.stringify({
+        what: "user",
+        which: ["hideDotfiles"],
+        data: { id, hideDotfiles: true },
+      }),
+    });
+    expect(put.status).toBe(200);
+    const listing = (await (await c.api("/api/resources/docs/")).json()) as Listing;
+    expect(listing.items.map((i) => i.name)).not.toContain(".secret");
+    expect(listing.numFiles).toBe(2);
+    expect((await c.api("/api/resources/docs/.secret")).status).toBe(403);
   });
 });
 

@@ -51,6 +51,21 @@ describe("index page (§11.2, §6.2)", () => {
   });
 });
 
+describe("base URL (§0.2)", () => {
+  it("routes requests with the prefix and without it; the page names the prefix", async () => {
+    await c.t.close();
+    c = await startCompat(undefined, { baseURL: "/edition/" });
+    expect((await c.api("/edition/api/resources/")).status).toBe(200);
+    expect((await c.api("/api/resources/")).status).toBe(200);
+    const html = await (await fetch(`${c.base}/edition/files/`)).text();
+    const globals = JSON.parse(/window\.FileBrowser=(\{.*?\});/s.exec(html)?.[1] ?? "{}") as {
+      BaseURL?: string;
+      StaticURL?: string;
+    };
+    expect([globals.BaseURL, globals.StaticURL]).toEqual(["/edition", "/edition/static"]);
+  });
+});
+
 describe("usage (§10.1)", () => {
   it("gives the volume's total and used bytes for a folder, zeros for a file", async () => {
     const folder = await c.api("/api/usage/");
