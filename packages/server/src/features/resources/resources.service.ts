@@ -23,7 +23,12 @@ export function createResourcesService(deps: { storage: Storage; events: FileEve
   const userFs = (user: UserRecord) => deps.storage.forUser(user);
 
   return {
-    /** GET /api/resources{path}: a folder listing or a file's info, content or checksum. */
+    /**
+     * GET /api/resources{path}: a folder listing or a file's info, content or checksum.
+     * Content and checksums are the file's bytes in another form, so they need the download
+     * permission like /api/raw (advisory CVE-2026-35606): without it the info comes without
+     * `content`, and a checksum request is 403.
+     */
     async get(user: UserRecord, requestPath: string, checksum?: string): Promise<Resource> {
       if (
         checksum !== undefined &&
@@ -32,6 +37,9 @@ export function createResourcesService(deps: { storage: Storage; events: FileEve
         throw badRequest(
           `Unknown checksum algorithm "${checksum}": use md5, sha1, sha256 or sha512`,
         );
+      }
+      if (checksum && !user.perm.download) {
+        throw forbidden("You do not have permission to download files");
       }
       const fs = await userFs(user);
       const target = await fs.resolve(requestPath);
@@ -57,7 +65,7 @@ export function createResourcesService(deps: { storage: Storage; events: FileEve
         resource.checksums = {
           [checksum]: await fileChecksum(fs, target.abs, checksum as ChecksumAlgorithm),
         };
-      } else if (info.type === "text" && info.size > 0) {
+      } else if (info.type === "text" && info.size > 0 && user.perm.download) {
         resource.content = await fs.readText(target.abs);
       }
       return resource;
