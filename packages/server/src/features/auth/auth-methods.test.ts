@@ -46,6 +46,33 @@ describe("signup", () => {
     expect(user.locale).toBe("en");
   });
 
+  // Advisories CVE-2026-32760 and CVE-2026-34528: the defaults must not reach admin or execute.
+  it("never grants admin, execute or commands, even when the defaults do", async () => {
+    t = await createTestApp({
+      settings: (s) => {
+        s.signup = true;
+        s.defaults.perm = { ...s.defaults.perm, admin: true, execute: true, share: true };
+        s.defaults.commands = ["git", "ls"];
+      },
+    });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/signup",
+      payload: { username: "mallory", password: "long-enough-pw" },
+    });
+    expect(res.statusCode).toBe(200);
+    const token = await t.login("mallory", "long-enough-pw");
+    const user = decodeJwt(token).user as { perm: Record<string, boolean>; commands: string[] };
+    expect(user.perm).toMatchObject({ admin: false, execute: false, share: true, create: true });
+    expect(user.commands).toEqual([]);
+    const settings = await t.app.inject({
+      method: "GET",
+      url: "/api/settings",
+      headers: { "x-auth": token },
+    });
+    expect(settings.statusCode).toBe(403);
+  });
+
   it("refuses a taken username (case-insensitively), empty fields and short passwords", async () => {
     t = await createTestApp({ settings: (s) => (s.signup = true) });
     const signup = (payload: object) =>

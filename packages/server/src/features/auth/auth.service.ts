@@ -94,13 +94,18 @@ export function createAuthService(deps: {
       return issue(user);
     },
 
-    /** POST /api/signup: creates a user from the defaults; 405 when signup is off. */
+    /**
+     * POST /api/signup: creates a user from the defaults; 405 when signup is off. Whatever the
+     * defaults say, a self-registered user is never an administrator and never runs commands
+     * (advisories CVE-2026-32760 and CVE-2026-34528).
+     */
     async signup(body: SignupBody): Promise<void> {
       const global = await settings.getSettings();
       if (!global.signup) throw new AppError("SIGNUP_DISABLED", "Signup is disabled");
       await usersService.create({
         username: body.username,
         password: body.password,
+        fields: { perm: { ...global.defaults.perm, admin: false, execute: false }, commands: [] },
         homeFromSettings: true,
       });
     },
