@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { RouterProvider } from "react-router";
-import { isStatusError } from "./api/status-error";
+import { isStatusError } from "./api/errors";
 import { useAuthStore } from "./features/auth/auth-store";
 import { setSessionNavigator } from "./features/auth/session";
 import { createAppRouter } from "./features/router/routes";

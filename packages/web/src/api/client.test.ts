@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiCall, setAuthHandlers } from "./client";
-import { StatusError } from "./status-error";
+import { StatusError } from "./errors";
 
 const fetchMock = vi.fn<typeof fetch>();
 const handlers = {

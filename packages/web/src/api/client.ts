@@ -1,8 +1,8 @@
 import type { Static, TSchema } from "typebox";
-import { isErrorBody, routes, type Routes } from "@scriptorium/shared";
+import { routes, type Routes } from "@scriptorium/shared";
 import { getGlobals } from "../lib/globals";
 import { encodePath } from "../lib/paths";
-import { NO_CONNECTION_MESSAGE, StatusError } from "./status-error";
+import { errorFromAnswer, NO_CONNECTION_MESSAGE, StatusError } from "./errors";
 
 export type RouteName = keyof Routes;
 type Schema<K extends RouteName> = Routes[K]["schema"];
@@ -105,26 +105,12 @@ export function reportUnauthorized(): void {
 }
 
 async function toStatusError(res: Response): Promise<StatusError> {
-  const text = await res.text().catch(() => "");
-  const type = res.headers.get("content-type") ?? "";
-  let message = type.includes("text/html") ? "" : text.trim();
-  let code: StatusError["code"];
-  if (type.includes("json")) {
-    try {
-      const body: unknown = JSON.parse(text);
-      if (isErrorBody(body)) {
-        message = body.message;
-        code = body.code;
-      }
-    } catch {
-      // not JSON after all: keep the text
-    }
-  }
-  if (!message) message = `${res.status} ${res.statusText}`.trim();
-  const retryAfter = Number(res.headers.get("retry-after"));
-  return new StatusError(message, res.status, {
-    code,
-    retryAfter: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+  return errorFromAnswer({
+    status: res.status,
+    statusText: res.statusText,
+    contentType: res.headers.get("content-type"),
+    body: await res.text().catch(() => ""),
+    retryAfter: res.headers.get("retry-after"),
   });
 }
 

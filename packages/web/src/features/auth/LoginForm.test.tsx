@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { apiCall } from "../../api/client";
 import type * as ClientModule from "../../api/client";
-import { StatusError } from "../../api/status-error";
+import { StatusError } from "../../api/errors";
 import { DEFAULT_GLOBALS } from "../../lib/globals";
 import { useAuthStore } from "./auth-store";
 import { LoginPage } from "./LoginPage";

@@ -1,11 +1,10 @@
 import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { errorMessage } from "../../api/errors";
+import { errorMessage, loginErrorMessage } from "../../api/errors";
 import { getGlobals } from "../../lib/globals";
 import { safeRedirectTarget } from "../../lib/paths";
 import { showPrompt } from "../prompts";
-import { loginErrorMessage } from "./login-errors";
 import { Recaptcha, type RecaptchaHandle } from "./Recaptcha";
 import { login, signup } from "./session";
 
@@ -44,7 +43,7 @@ export function LoginForm() {
       void navigate(safeRedirectTarget(params.get("redirect")), { replace: true });
     } catch (err) {
       captcha.current?.reset();
-      const inline = loginErrorMessage(err, t);
+      const inline = loginErrorMessage(err);
       if (inline) setError(inline);
       else showPrompt({ name: "error", message: errorMessage(err) });
       setBusy(false);

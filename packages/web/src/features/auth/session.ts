@@ -1,6 +1,6 @@
 import type { TokenUser } from "@scriptorium/shared";
 import { apiCall, setAuthHandlers } from "../../api/client";
-import { isStatusError } from "../../api/status-error";
+import { isStatusError } from "../../api/errors";
 import i18n, { applyLocale } from "../../i18n";
 import { getGlobals } from "../../lib/globals";
 import { decodeTokenClaims } from "../../lib/jwt";

@@ -7,7 +7,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiCall } from "../../api/client";
 import type * as ClientModule from "../../api/client";
-import { StatusError } from "../../api/status-error";
+import { StatusError } from "../../api/errors";
 import i18n from "../../i18n";
 import { useAuthStore } from "../auth/auth-store";
 import { PromptHost, usePromptStore } from "../prompts";

@@ -6,7 +6,7 @@ import { vi } from "vitest";
 import "../../actions";
 import { useActionContext, useActionShortcuts } from "../../actions";
 import { apiCall } from "../../api/client";
-import { StatusError } from "../../api/status-error";
+import { StatusError } from "../../api/errors";
 import { useAuthStore } from "../auth/auth-store";
 import { PromptHost, usePromptStore } from "../prompts";
 import "../../register-prompts";

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createEvent, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiCall } from "../../api/client";
-import { StatusError } from "../../api/status-error";
+import { StatusError } from "../../api/errors";
 import { useAuthStore } from "../auth/auth-store";
 import { folder, item, resetFilesPage } from "../files/files-test-harness";
 import { FolderPicker } from "./FolderPicker";

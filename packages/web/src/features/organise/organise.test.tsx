@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiCall } from "../../api/client";
-import { StatusError } from "../../api/status-error";
+import { StatusError } from "../../api/errors";
 import { getCurrentResource } from "../files/current-resource";
 import {
   folder,

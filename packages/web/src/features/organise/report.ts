@@ -1,5 +1,4 @@
-import { handleError } from "../../api/errors";
-import { isStatusError, StatusError } from "../../api/status-error";
+import { handleError, isStatusError, StatusError } from "../../api/errors";
 import type { ItemFailure } from "./organise-api";
 
 /** The error with the item's name in front, so that several failures can be told apart. */

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { apiCall } from "../../api/client";
-import { isStatusError } from "../../api/status-error";
+import { isStatusError } from "../../api/errors";
 import { useUser } from "../auth/auth-store";
 import { ErrorView } from "../errors/ErrorView";
 import { PasswordForm } from "./PasswordForm";

@@ -1,7 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { trackAction } from "../../actions/action-status";
-import { handleError } from "../../api/errors";
-import { isStatusError } from "../../api/status-error";
+import { handleError, isStatusError } from "../../api/errors";
 import i18n from "../../i18n";
 import { resourceKey } from "../files/resource-api";
 import { isolatePath } from "../../lib/paths";

@@ -1,21 +1,17 @@
-import { isErrorBody } from "@scriptorium/shared";
 import { apiUrl, reportUnauthorized, requestTokenRenewal } from "../../api/client";
-import { StatusError } from "../../api/status-error";
+import { errorFromAnswer, type StatusError } from "../../api/errors";
 import { encodePath } from "../../lib/paths";
 import { useAuthStore } from "../auth/auth-store";
 import { CONNECTION_ABORTED } from "./tus-upload";
 import type { UploadHandle, UploadJob } from "./upload-types";
 
 function failure(xhr: XMLHttpRequest): StatusError {
-  const text = xhr.responseText.trim();
-  let message = text.startsWith("<") ? "" : text;
-  try {
-    const body: unknown = JSON.parse(text);
-    if (isErrorBody(body)) message = body.message;
-  } catch {
-    // plain text
-  }
-  return new StatusError(message || `${xhr.status} ${xhr.statusText}`.trim(), xhr.status);
+  return errorFromAnswer({
+    status: xhr.status,
+    statusText: xhr.statusText,
+    contentType: xhr.getResponseHeader("content-type"),
+    body: xhr.responseText,
+  });
 }
 
 /**

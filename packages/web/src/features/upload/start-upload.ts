@@ -1,4 +1,4 @@
-import { isStatusError } from "../../api/status-error";
+import { isStatusError } from "../../api/errors";
 import { getCurrentResource } from "../files/current-resource";
 import { fetchResource } from "../files/resource-api";
 import { showPrompt } from "../prompts";

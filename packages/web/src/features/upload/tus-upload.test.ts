@@ -2,7 +2,7 @@ import type { HttpRequest, HttpResponse, HttpStack } from "tus-js-client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiCall } from "../../api/client";
 import type * as ClientModule from "../../api/client";
-import { StatusError } from "../../api/status-error";
+import { StatusError } from "../../api/errors";
 import { useAuthStore } from "../auth/auth-store";
 import { NO_TUS_SETTINGS, tusUpload, tusUrl } from "./tus-upload";
 import type { UploadJob } from "./upload-types";

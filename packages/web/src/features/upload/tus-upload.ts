@@ -1,7 +1,7 @@
-import { isErrorBody, type TusSettings } from "@scriptorium/shared";
+import type { TusSettings } from "@scriptorium/shared";
 import { DetailedError, Upload, type HttpResponse, type UploadOptions } from "tus-js-client";
 import { apiCall, apiUrl, reportUnauthorized, requestTokenRenewal } from "../../api/client";
-import { isStatusError } from "../../api/status-error";
+import { errorFromAnswer, isStatusError } from "../../api/errors";
 import { getGlobals } from "../../lib/globals";
 import { encodePath } from "../../lib/paths";
 import { useAuthStore } from "../auth/auth-store";
@@ -30,14 +30,7 @@ export function tusUrl(path: string, overwrite: boolean): string {
 }
 
 function serverMessage(res: HttpResponse): string {
-  const body = res.getBody() ?? "";
-  try {
-    const parsed: unknown = JSON.parse(body);
-    if (isErrorBody(parsed)) return parsed.message;
-  } catch {
-    // a plain-text answer
-  }
-  return body.trim() && !body.trimStart().startsWith("<") ? body.trim() : String(res.getStatus());
+  return errorFromAnswer({ status: res.getStatus(), body: res.getBody() ?? "" }).message;
 }
 
 /** "Upload failed: {message}" with the server's message when it answered, SPEC.md §8. */

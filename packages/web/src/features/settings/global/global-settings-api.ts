@@ -1,6 +1,6 @@
 import type { Settings } from "@scriptorium/shared";
 import { apiCall } from "../../../api/client";
-import { StatusError } from "../../../api/status-error";
+import { StatusError } from "../../../api/errors";
 
 /**
  * The global settings (GET /api/settings, admin), or null from a server that does not offer
