@@ -45,7 +45,18 @@ async function copyInto(
       const child = path.join(src, name);
       if (!ctx.fs.allowed(childUser)) continue;
       const own = await lstat(child);
-      if (own.isSymbolicLink() && !(await ctx.fs.containsReal(child).catch(() => false))) continue;
+      if (own.isSymbolicLink()) {
+        // Followed only when it leads somewhere inside the scope that the rules allow; a
+        // dangling link is left out like one leading outside.
+        if (!(await ctx.fs.containsReal(child).catch(() => false))) continue;
+        if (
+          !(await stat(child).then(
+            () => true,
+            () => false,
+          ))
+        )
+          continue;
+      }
       if (!own.isSymbolicLink() && !own.isFile() && !own.isDirectory()) continue;
       bytes += await copyInto(ctx, child, childUser, path.join(dest, name));
     }

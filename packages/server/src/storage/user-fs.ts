@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Rule } from "@scriptorium/shared";
 import { badRequest, forbidden } from "../errors.js";
 import { isInside, normalizeRequestPath, scopeRoot } from "../lib/safe-path.js";
+import { findDeniedBelow } from "./denied-below.js";
 import { createFileOps, mapped } from "./file-ops.js";
 import { createRuleChecker } from "./rules.js";
 
@@ -80,6 +81,20 @@ export function createUserFs(serverRoot: string, user: ScopedUser, globalRules: 
     root,
     allowed,
     containsReal,
+    /**
+     * Refuses (403 RULE_DENIED) when a path below the folder `userPath` is denied by the rules:
+     * moving it would make that path readable under the new name.
+     */
+    async assertNothingDeniedBelow(userPath: string, abs: string): Promise<void> {
+      const rules = [...globalRules, ...user.rules];
+      if (await mapped(() => findDeniedBelow(rules, ruleAllows, userPath, abs))) {
+        throw forbidden(
+          "This folder holds files you may not access, so it cannot be moved",
+          "RULE_DENIED",
+        );
+      }
+    },
+
     /** The real path of `abs` (links resolved), or of its deepest existing ancestor + the rest. */
     realOf: (abs: string) => mapped(() => realpathOfExisting(abs)),
     ...ops,
@@ -95,7 +110,8 @@ export function createUserFs(serverRoot: string, user: ScopedUser, globalRules: 
       } catch {
         throw badRequest("Invalid path");
       }
-      if (!allowed(normalized.path)) throw forbidden("Access to this path is not allowed");
+      if (!allowed(normalized.path))
+        throw forbidden("Access to this path is not allowed", "RULE_DENIED");
       const abs = path.join(root, normalized.path);
       const target = opts.followLink === false ? path.dirname(abs) : abs;
       if (!(await mapped(() => containsReal(target)))) throw outside();

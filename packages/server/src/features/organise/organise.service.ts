@@ -73,6 +73,9 @@ export function createOrganiseService(deps: {
         throw conflict("The destination already exists");
       }
 
+      if (action === "rename" && srcInfo.isDirectory()) {
+        await fs.assertNothingDeniedBelow(src.path, src.abs);
+      }
       try {
         if (action === "copy") await copyEntry(fs, src.abs, src.path, dst.abs, override);
         else await moveEntry(fs, src.abs, src.path, dst.abs, override, deps.rename);

@@ -154,10 +154,16 @@ export function createStaging(root: string, tracker: Tracker, allowed: (rel: str
       await setTimes(rel, meta);
     },
 
-    /** Creates the links, refusing any that files or folders were extracted beneath. */
+    /**
+     * Creates the links, refusing any that files or folders were extracted beneath, and any
+     * whose full resolution (through the archive's other links) leaves the extraction folder.
+     */
     async finish(): Promise<void> {
       for (const [rel, target] of links) {
         if (dirs.has(rel)) throw refused(`entries were extracted through the link "${rel}"`);
+        if (resolveThroughLinks(links, rel, target) === undefined) {
+          throw refused(`the link "${shown(rel)}" leads outside the archive through other links`);
+        }
         await parents(rel);
         await symlink(target, abs(rel));
       }
@@ -166,6 +172,46 @@ export function createStaging(root: string, tracker: Tracker, allowed: (rel: str
 }
 
 export type Staging = ReturnType<typeof createStaging>;
+
+/** At most this many links are followed while resolving one (as the kernel's ELOOP bound). */
+const MAX_HOPS = 40;
+
+/**
+ * Resolves the link `rel` → `target` as the kernel would once everything is in place, following
+ * the archive's other links: the resolved path relative to the extraction folder, or undefined
+ * when it climbs above that folder (or loops).
+ */
+export function resolveThroughLinks(
+  links: ReadonlyMap<string, string>,
+  rel: string,
+  target: string,
+): string | undefined {
+  if (target.startsWith("/")) return undefined;
+  const done: string[] = rel.split("/").slice(0, -1);
+  const todo = target.split("/");
+  let hops = 0;
+  while (todo.length > 0) {
+    const part = todo.shift() as string;
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (done.length === 0) return undefined;
+      done.pop();
+      continue;
+    }
+    done.push(part);
+    const through = links.get(done.join("/"));
+    if (through === undefined) continue;
+    if (++hops > MAX_HOPS || through.startsWith("/")) return undefined;
+    done.pop();
+    todo.unshift(...through.split("/"));
+  }
+  return done.join("/");
+}
+
+/** An entry name as shown in a message: long names are cut. */
+export function shown(name: string): string {
+  return name.length > 120 ? `${name.slice(0, 60)}…${name.slice(-40)}` : name;
+}
 
 const exists = (p: string) =>
   lstat(p).then(
