@@ -115,10 +115,15 @@ export const USER_FIELDS = [
 ] as const;
 export type UserField = (typeof USER_FIELDS)[number];
 
-/** The modify envelope of PUT /api/users/{id} (API.md §8.2). */
+/**
+ * The modify envelope of PUT /api/users/{id} (API.md §8.2). A password change carries the
+ * password of whoever makes it in `current_password`, the field File Browser's own fix uses
+ * (API.md Part A §18).
+ */
 export const UserUpdateSchema = Type.Object({
   what: Type.String(),
   which: Type.Optional(Type.Array(Type.String())),
+  current_password: Type.Optional(Type.String()),
   data: Type.Object(
     {
       id: Type.Optional(Type.Integer()),

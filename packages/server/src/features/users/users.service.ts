@@ -10,7 +10,7 @@ import {
 } from "@scriptorium/shared";
 import { createScopeFolder } from "../../storage/scope-folder.js";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../errors.js";
-import { hashPassword } from "../../lib/passwords.js";
+import { hashPassword, verifyPassword } from "../../lib/passwords.js";
 import { cleanUsernameForHome, scopeRoot } from "../../lib/safe-path.js";
 import type { SessionsStore } from "../sessions/sessions.store.js";
 import type { SettingsStore } from "../settings/settings.store.js";
@@ -81,6 +81,19 @@ export function createUsersService(deps: {
     return hashPassword(password);
   }
 
+  /**
+   * A password change proves who makes it (advisory CVE-2026-25889): the actor's own current
+   * password, also when an admin sets another user's. Only where passwords log in (json).
+   */
+  async function checkCurrentPassword(actor: UserRecord, given: string | undefined) {
+    const { authMethod } = await settings.getServerConfig();
+    if (authMethod !== "json") return;
+    const { ok } = given ? await verifyPassword(actor.passwordHash, given) : { ok: false };
+    if (!ok) {
+      throw new AppError("CURRENT_PASSWORD_INCORRECT", "The current password is incorrect");
+    }
+  }
+
   async function ensureScope(scope: string): Promise<void> {
     await createScopeFolder(scopeRoot(root, scope));
   }
@@ -103,6 +116,9 @@ export function createUsersService(deps: {
   }
 
   return {
+    /** Checks a new password against the minimum length and hashes it (the CLI sets one too). */
+    hashNewPassword: checkPassword,
+
     /** Creates a user from the global defaults plus explicit fields; 409 when the name is taken. */
     async create(input: CreateUserInput): Promise<UserRecord> {
       const username = input.username.trim();
@@ -197,6 +213,7 @@ export function createUsersService(deps: {
           case "password":
             if (all && value === "") break;
             if (!isAdmin && target.lockPassword) throw forbidden("The password is locked");
+            await checkCurrentPassword(actor, body.current_password);
             next.passwordHash = await checkPassword(value as string);
             passwordChanged = true;
             break;

@@ -135,18 +135,21 @@ describe("PUT /api/users/{id}", () => {
     const short = await put(bob, 2, {
       what: "user",
       which: ["password"],
+      current_password: "bob-password-12",
       data: { id: 2, password: "short" },
     });
     expect(short.statusCode).toBe(400);
     const empty = await put(bob, 2, {
       what: "user",
       which: ["password"],
+      current_password: "bob-password-12",
       data: { id: 2, password: "" },
     });
     expect(empty.statusCode).toBe(400);
     const ok = await put(bob, 2, {
       what: "user",
       which: ["password"],
+      current_password: "bob-password-12",
       data: { id: 2, password: "a-new-password-42" },
     });
     expect(ok.statusCode).toBe(200);
