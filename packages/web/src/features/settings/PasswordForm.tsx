@@ -16,18 +16,20 @@ export function PasswordForm() {
   const { t } = useTranslation();
   const update = useUpdateOwnUser();
   const username = useUser()?.username ?? "";
+  const [current, setCurrent] = useState("");
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const state = matchClass(password, confirm);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // SPEC.md §5: unequal or empty fields are silently ignored.
+    // SPEC.md §5: unequal or empty fields are silently ignored; the server checks the current one.
     if (password === "" || password !== confirm) return;
     update.mutate(
-      { which: ["password"], data: { password } },
+      { which: ["password"], data: { password }, currentPassword: current },
       {
         onSuccess: () => {
+          setCurrent("");
           setPassword("");
           setConfirm("");
           showSuccess(t("success.passwordUpdated"));
@@ -49,6 +51,17 @@ export function PasswordForm() {
           value={username}
           readOnly
           hidden
+        />
+        <input
+          className="input input--block"
+          type="password"
+          name="currentPassword"
+          autoComplete="current-password"
+          placeholder={t("settings.currentPassword")}
+          aria-label={t("settings.currentPassword")}
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+          data-testid="password-current"
         />
         <input
           className={`input input--block${state}`}

@@ -6,6 +6,8 @@ import { useAuthStore } from "../auth/auth-store";
 export interface UserChange {
   which: UserField[];
   data: UserUpdate["data"];
+  /** The user's password, which the server asks for before it changes the password. */
+  currentPassword?: string;
 }
 
 /**
@@ -15,13 +17,12 @@ export interface UserChange {
 export function useUpdateOwnUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ which, data }: UserChange) => {
+    mutationFn: async ({ which, data, currentPassword }: UserChange) => {
       const user = useAuthStore.getState().user;
       if (!user) throw new Error("User is not set!");
-      await apiCall("updateUser", {
-        params: { id: user.id },
-        body: { what: "user", which, data: { ...data, id: user.id } },
-      });
+      const body: UserUpdate = { what: "user", which, data: { ...data, id: user.id } };
+      if (currentPassword !== undefined) body.current_password = currentPassword;
+      await apiCall("updateUser", { params: { id: user.id }, body });
       return user.id;
     },
     onSuccess: (id, { data }) => {
