@@ -54,7 +54,7 @@ describe("change-password form", () => {
     fill("old-password-12", "a-new-password-42");
     await waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(String(url)).toMatch(/\/api\/users\/7$/);
+    expect(url).toMatch(/\/api\/users\/7$/);
     expect(init?.method).toBe("PUT");
     expect(JSON.parse(init?.body as string)).toEqual({
       what: "user",
