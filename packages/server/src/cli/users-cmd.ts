@@ -7,7 +7,6 @@ import { createSessionsStore } from "../features/sessions/sessions.store.js";
 import { createSettingsStore } from "../features/settings/settings.store.js";
 import { createUsersService, toApiUser } from "../features/users/users.service.js";
 import { createUsersStore, type UserRecord } from "../features/users/users.store.js";
-import { hashPassword } from "../lib/passwords.js";
 import { Flag, HELP_FLAG, UsageError } from "./args.js";
 import { defineCommand, type CommandGroup } from "./command.js";
 import { DATABASE_FLAG, USER_FLAGS, userFieldsFromFlags } from "./flags.js";
@@ -136,7 +135,16 @@ const update = defineCommand({
       const user = await findUser(db, ref);
       const next: UserRecord = { ...user, ...userFieldsFromFlags(values, user) };
       if (values.username !== undefined) next.username = values.username.trim();
-      if (values.password !== undefined) next.passwordHash = await hashPassword(values.password);
+      if (values.password !== undefined) {
+        // The same minimum length as sign-up and the API (API.md Part A §5).
+        const service = createUsersService({
+          users,
+          sessions: createSessionsStore(db),
+          settings: createSettingsStore(db),
+          root: path.resolve(SERVE_DEFAULTS.root),
+        });
+        next.passwordHash = await service.hashNewPassword(values.password);
+      }
       const saved = await users.update(next);
       if (values.password !== undefined) await createSessionsStore(db).revokeAllOf(user.id);
       out(row(saved));
