@@ -68,16 +68,16 @@ test("new folder: Tab stays in the dialog, the page is inert, Escape gives the f
   await expect(dialog.locator('input[name="name"]')).toBeFocused();
   await page.screenshot({ path: testInfo.outputPath("new-dir-desktop.png") });
 
-  // The field, Cancel, Create, and round again — both ways.
+  // The field, Cancel, Create (prompt-confirm), and round again — both ways.
   expect(await focusTrail(page, "Tab", 4)).toEqual([
     "dialog:Cancel",
-    "dialog:Create",
+    "dialog:prompt-confirm",
     "dialog:name",
     "dialog:Cancel",
   ]);
   expect(await focusTrail(page, "Shift+Tab", 4)).toEqual([
     "dialog:name",
-    "dialog:Create",
+    "dialog:prompt-confirm",
     "dialog:Cancel",
     "dialog:name",
   ]);
