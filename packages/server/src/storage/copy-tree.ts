@@ -20,6 +20,8 @@ interface CopyContext {
   ancestors: Set<string>;
   /** Only count the bytes a copy would copy (the check of a move), write nothing. */
   dryRun?: boolean;
+  /** Moves carry hidden files along: only the rules leave children out. */
+  withHidden?: boolean;
 }
 
 /**
@@ -43,7 +45,7 @@ async function copyInto(
     for (const name of await readdir(src)) {
       const childUser = srcUser === "/" ? `/${name}` : `${srcUser}/${name}`;
       const child = path.join(src, name);
-      if (!ctx.fs.allowed(childUser)) continue;
+      if (!(ctx.withHidden ? ctx.fs.rulesAllow(childUser) : ctx.fs.allowed(childUser))) continue;
       const own = await lstat(child);
       if (own.isSymbolicLink()) {
         // Followed only when it leads somewhere inside the scope that the rules allow; a
@@ -75,8 +77,13 @@ async function copyInto(
 }
 
 /** The bytes a copy of `src` would copy: the same walk, the same skips, nothing written. */
-export function copyableSize(fs: UserFs, src: string, srcUser: string): Promise<number> {
-  return copyInto({ fs, ancestors: new Set(), dryRun: true }, src, srcUser, "");
+export function copyableSize(
+  fs: UserFs,
+  src: string,
+  srcUser: string,
+  withHidden = false,
+): Promise<number> {
+  return copyInto({ fs, ancestors: new Set(), dryRun: true, withHidden }, src, srcUser, "");
 }
 
 /**
@@ -90,11 +97,17 @@ export async function copyEntry(
   srcUser: string,
   dest: string,
   replace: boolean,
+  /** A move's check: the bytes the staged copy must hold before anything is placed. */
+  expectBytes?: number,
 ): Promise<number> {
+  const withHidden = expectBytes !== undefined;
   await mkdir(path.dirname(dest), { recursive: true });
   const staging = tempNameFor(dest);
   try {
-    const bytes = await copyInto({ fs, ancestors: new Set() }, src, srcUser, staging);
+    const bytes = await copyInto({ fs, ancestors: new Set(), withHidden }, src, srcUser, staging);
+    if (expectBytes !== undefined && bytes !== expectBytes) {
+      throw new Error(`move verification failed: copied ${bytes} of ${expectBytes} bytes`);
+    }
     const existing = await lstat(dest).catch(() => undefined);
     if (existing?.isDirectory()) {
       await mergeInto(staging, dest);

@@ -30,10 +30,8 @@ export async function moveEntry(
     const code = (err as NodeJS.ErrnoException).code;
     if (code !== "EXDEV" && code !== "ENOTEMPTY" && code !== "EEXIST") throw err;
   }
-  const expected = await copyableSize(fs, src, srcUser);
-  const copied = await copyEntry(fs, src, srcUser, dest, replace);
-  if (copied !== expected) {
-    throw new Error(`move verification failed: copied ${copied} of ${expected} bytes`);
-  }
+  const expected = await copyableSize(fs, src, srcUser, true);
+  // Checked on the staged copy, before anything reaches the destination.
+  await copyEntry(fs, src, srcUser, dest, replace, expected);
   await rm(src, { recursive: true });
 }

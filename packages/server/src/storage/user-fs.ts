@@ -80,6 +80,8 @@ export function createUserFs(serverRoot: string, user: ScopedUser, globalRules: 
   return {
     root,
     allowed,
+    /** The rules alone (no hidden-file check): what a move must carry along. */
+    rulesAllow: ruleAllows,
     containsReal,
     /**
      * Refuses (403 RULE_DENIED) when a path below the folder `userPath` is denied by the rules:

@@ -235,6 +235,30 @@ describe("move", () => {
     expect((await stat(at("dest", "liber1", "cap1.tex"))).mtime.getTime()).toBe(OLD.getTime());
     expect(await readdir(at("books"))).toEqual([]);
   });
+
+  it("carries hidden files along when a user who hides them moves across filesystems", async () => {
+    await t.close();
+    t = await createTestApp({
+      app: {
+        moveRename: () =>
+          Promise.reject(Object.assign(new Error("cross-device link"), { code: "EXDEV" })),
+      },
+    });
+    await t.createUser({
+      username: "ada",
+      password: "ada-password-12",
+      fields: { scope: "/ada", hideDotfiles: true },
+    });
+    scope = path.join(t.root, "ada");
+    await mkdir(at("books", "liber1"), { recursive: true });
+    await writeFile(at("books", "liber1", "cap1.tex"), "\\Unit");
+    await writeFile(at("books", "liber1", ".notes"), "hidden but mine");
+    token = await t.login("ada", "ada-password-12");
+    const res = await patch("/books/liber1", { action: "rename", destination: dest("/liber1") });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await readFile(at("liber1", ".notes"), "utf8")).toBe("hidden but mine");
+    expect(await readdir(at("books"))).toEqual([]);
+  });
 });
 
 describe("refusals", () => {
