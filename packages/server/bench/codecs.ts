@@ -18,7 +18,7 @@ import path from "node:path";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { buildApp } from "../dist/app.js";
 import { openDatabase } from "../dist/db/database.js";
-import { createSessionsStore } from "../dist/features/auth/sessions.store.js";
+import { createSessionsStore } from "../dist/features/sessions/sessions.store.js";
 import { createSettingsStore } from "../dist/features/settings/settings.store.js";
 import { createUsersService } from "../dist/features/users/users.service.js";
 import { createUsersStore } from "../dist/features/users/users.store.js";
