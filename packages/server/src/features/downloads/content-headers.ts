@@ -59,12 +59,14 @@ export function downloadPolicy(contentType: string): string {
 
 /**
  * CSP of capability-authorised inline pages (API.md Part A §11): scripts may run, but in a
- * sandbox without `allow-same-origin`, so they never see the app's origin, cookies or storage.
+ * sandbox without `allow-same-origin`, so they never see the app's origin, cookies or storage;
+ * no pop-ups, and forms and fetches reach only our own host, so the page's URL (which carries
+ * its capability) is not handed to another site that way.
  */
 export function inlinePolicy(contentType: string): string {
   if (isPdf(contentType)) return downloadPolicy(contentType);
   return (
-    "sandbox allow-scripts allow-popups allow-forms; " +
-    "default-src 'self' 'unsafe-inline' data: blob:; frame-ancestors 'self'"
+    "sandbox allow-scripts allow-forms; " +
+    "default-src 'self' 'unsafe-inline' data: blob:; form-action 'self'; frame-ancestors 'self'"
   );
 }

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 
 /**
  * A read-only grant to one folder (and what is below it) of one user's scope, for one session,
@@ -11,6 +11,20 @@ export interface Capability {
   folder: string;
   /** Unix seconds. */
   expiresAt: number;
+  /**
+   * The client the link was made for (a digest of its address): a copied URL sent elsewhere by
+   * a script of the page does not work from another address.
+   */
+  client: string;
+}
+
+/** The digest of a client address that a capability carries (never the address itself). */
+export function clientTag(address: string): string {
+  return createHash("sha256")
+    .update(`inline:${address}`)
+    .digest()
+    .subarray(0, 12)
+    .toString("base64url");
 }
 
 /** Derived from the per-install secret, so capabilities and session JWTs never share a key. */
@@ -24,7 +38,13 @@ const mac = (key: Uint8Array, body: string) =>
 /** `<base64url JSON>.<base64url HMAC-SHA256, 192 bits>`: URL-path safe, no dots in either part. */
 export function signCapability(key: Uint8Array, cap: Capability): string {
   const body = Buffer.from(
-    JSON.stringify({ u: cap.userId, s: cap.sessionId, f: cap.folder, e: cap.expiresAt }),
+    JSON.stringify({
+      u: cap.userId,
+      s: cap.sessionId,
+      f: cap.folder,
+      e: cap.expiresAt,
+      c: cap.client,
+    }),
   ).toString("base64url");
   return `${body}.${mac(key, body).toString("base64url")}`;
 }
@@ -46,15 +66,16 @@ export function verifyCapability(
   } catch {
     return undefined;
   }
-  const c = claims as { u?: unknown; s?: unknown; f?: unknown; e?: unknown };
+  const c = claims as { u?: unknown; s?: unknown; f?: unknown; e?: unknown; c?: unknown };
   if (
     typeof c.u !== "number" ||
     typeof c.s !== "string" ||
     typeof c.f !== "string" ||
-    typeof c.e !== "number"
+    typeof c.e !== "number" ||
+    typeof c.c !== "string"
   ) {
     return undefined;
   }
   if (c.e <= nowSeconds) return "expired";
-  return { userId: c.u, sessionId: c.s, folder: c.f, expiresAt: c.e };
+  return { userId: c.u, sessionId: c.s, folder: c.f, expiresAt: c.e, client: c.c };
 }

@@ -28,7 +28,11 @@ export function inlineRoutes(inline: InlineService, baseURL: string) {
       config: authConfig(routes.rawInline),
       handler: async (request, reply) => {
         const auth = requireAuth(request);
-        const { capability, rest } = await inline.mint(auth, wildcardPath(request.params));
+        const { capability, rest } = await inline.mint(
+          auth,
+          wildcardPath(request.params),
+          request.ip,
+        );
         void reply.header("Cache-Control", "no-store");
         return reply.redirect(inlineUrl(baseURL, capability, rest), 302);
       },
@@ -39,7 +43,7 @@ export function inlineRoutes(inline: InlineService, baseURL: string) {
       config: authConfig(routes.inline),
       handler: async (request, reply) => {
         const { capability } = request.params;
-        const target = await inline.open(capability, request.params["*"]);
+        const target = await inline.open(capability, request.params["*"], request.ip);
         if ("redirect" in target) {
           void reply.header("Cache-Control", "no-store");
           return reply.redirect(inlineUrl(baseURL, capability, target.redirect), 302);

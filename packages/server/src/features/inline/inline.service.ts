@@ -1,12 +1,19 @@
 import path from "node:path";
 import { badRequest, forbidden } from "../../errors.js";
+import { isWithin } from "@scriptorium/shared";
 import { isInside, normalizeRequestPath } from "../../lib/safe-path.js";
 import type { AuthContext } from "../auth/auth.service.js";
 import type { SessionsStore } from "../sessions/sessions.store.js";
 import type { DownloadService, FileDownload } from "../downloads/downloads.service.js";
 import type { SettingsStore } from "../settings/settings.store.js";
 import type { UsersStore } from "../users/users.store.js";
-import { capabilityKey, signCapability, verifyCapability, type Capability } from "./capability.js";
+import {
+  capabilityKey,
+  clientTag,
+  signCapability,
+  verifyCapability,
+  type Capability,
+} from "./capability.js";
 
 /** How long an inline link works: long enough to read a page, short enough to leak little. */
 export const CAPABILITY_LIFETIME_S = 600;
@@ -17,10 +24,6 @@ export type InlineTarget = { file: FileDownload } | { redirect: string };
 const invalidLink = () => forbidden("This inline link is not valid: open the file again");
 const outsideFolder = () =>
   forbidden("This path is outside the folder of the inline link", "PATH_OUTSIDE_SCOPE");
-
-/** True when `candidate` is `folder` or below it, by whole path components. */
-const within = (folder: string, candidate: string) =>
-  folder === "/" || candidate === folder || candidate.startsWith(folder + "/");
 
 /**
  * Inline views of HTML (API.md Part A §11). The authenticated GET /api/raw-inline mints a
@@ -39,10 +42,10 @@ export function createInlineService(deps: {
   const getKey = () => (key ??= deps.settings.getSecret().then(capabilityKey));
   const lifetime = deps.lifetimeSeconds ?? CAPABILITY_LIFETIME_S;
 
-  async function check(token: string): Promise<Capability> {
+  async function check(token: string, clientAddress: string): Promise<Capability> {
     const cap = verifyCapability(await getKey(), token, Math.floor(Date.now() / 1000));
     if (cap === "expired") throw forbidden("This inline link has expired: open the file again");
-    if (!cap) throw invalidLink();
+    if (!cap || cap.client !== clientTag(clientAddress)) throw invalidLink();
     const session = await deps.sessions.find(cap.sessionId);
     if (
       !session ||
@@ -60,6 +63,7 @@ export function createInlineService(deps: {
     async mint(
       auth: AuthContext,
       requestPath: string,
+      clientAddress: string,
     ): Promise<{ capability: string; rest: string }> {
       const target = await deps.downloads.locate(auth.user, requestPath);
       const isDir = target.stats.isDirectory();
@@ -70,13 +74,14 @@ export function createInlineService(deps: {
         sessionId: auth.session.id,
         folder,
         expiresAt: Math.floor(Date.now() / 1000) + lifetime,
+        client: clientTag(clientAddress),
       });
       return { capability, rest: isDir ? "index.html" : path.posix.basename(userPath) };
     },
 
     /** Resolves `rest` inside the capability's folder; never outside it, even through links. */
-    async open(token: string, rest: string): Promise<InlineTarget> {
-      const cap = await check(token);
+    async open(token: string, rest: string, clientAddress: string): Promise<InlineTarget> {
+      const cap = await check(token, clientAddress);
       const user = await deps.users.findById(cap.userId);
       if (!user) throw invalidLink();
       let wanted: { path: string; trailingSlash: boolean };
@@ -85,7 +90,7 @@ export function createInlineService(deps: {
       } catch {
         throw badRequest("Invalid path");
       }
-      if (!within(cap.folder, wanted.path)) throw outsideFolder();
+      if (!isWithin(cap.folder, wanted.path)) throw outsideFolder();
       const target = await deps.downloads.locate(user, wanted.path);
       const folderReal = await target.fs.realpath(path.join(target.fs.root, cap.folder));
       if (!isInside(folderReal, await target.fs.realpath(target.resolved.abs)))

@@ -74,10 +74,20 @@ describe("GET /api/raw-inline{path} → /api/inline/{capability}/…", () => {
     expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(res.headers["content-disposition"]).toMatch(/^inline; /);
     const csp = res.headers["content-security-policy"] as string;
-    expect(csp).toContain("sandbox allow-scripts allow-popups allow-forms");
+    expect(csp).toContain("sandbox allow-scripts allow-forms;");
+    expect(csp).not.toContain("allow-popups");
+    expect(csp).toContain("form-action 'self'");
     expect(csp).toContain("default-src 'self' 'unsafe-inline' data: blob:");
     expect(csp).not.toContain("allow-same-origin");
     expect(res.headers["cache-control"]).toBe("private");
+  });
+
+  it("works only for the address it was made for: a copied link sent elsewhere is refused", async () => {
+    const location = await mint("/ed/page.html");
+    const elsewhere = await t.app.inject({ url: location, remoteAddress: "203.0.113.9" });
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.body).not.toContain("<script>");
+    expect((await anonymous(location)).statusCode).toBe(200);
   });
 
   it("loads relative siblings through the same capability, with ranges and conditionals", async () => {
