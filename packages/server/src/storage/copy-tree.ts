@@ -11,11 +11,17 @@ import {
   utimes,
 } from "node:fs/promises";
 import path from "node:path";
+import { AppError } from "../errors.js";
 import { tempNameFor } from "./atomic-write.js";
 import type { UserFs } from "./user-fs.js";
 
+/** Entries one copy or move walks at most: a walk never runs without bound. */
+export const MAX_WALK_ENTRIES = 2_000_000;
+
 interface CopyContext {
   fs: UserFs;
+  /** Entries visited so far, against MAX_WALK_ENTRIES. */
+  visited?: number;
   /** Real paths of folders being copied, against link loops. */
   ancestors: Set<string>;
   /** Only count the bytes a copy would copy (the check of a move), write nothing. */
@@ -43,6 +49,13 @@ async function copyInto(
     if (!ctx.dryRun) await mkdir(dest);
     let bytes = 0;
     for (const name of await readdir(src)) {
+      ctx.visited = (ctx.visited ?? 0) + 1;
+      if (ctx.visited > MAX_WALK_ENTRIES) {
+        throw new AppError(
+          "BAD_REQUEST",
+          `This folder holds more than ${MAX_WALK_ENTRIES} entries`,
+        );
+      }
       const childUser = srcUser === "/" ? `/${name}` : `${srcUser}/${name}`;
       const child = path.join(src, name);
       if (!(ctx.withHidden ? ctx.fs.rulesAllow(childUser) : ctx.fs.allowed(childUser))) continue;
