@@ -215,3 +215,8 @@ export function patchUrl(
   const dest = encodeURIComponent(destination);
   return `/api/resources${source}?action=${action}&destination=${dest}&override=${override}&rename=false`;
 }
+
+/** The JSON body of a raw answer. */
+export function jsonOf<T>(res: RawResponse): T {
+  return JSON.parse(res.body.toString("utf8")) as T;
+}
