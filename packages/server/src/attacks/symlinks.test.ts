@@ -3,7 +3,6 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTar, makeZip } from "../test/archive-build.js";
 import {
-  DENIED,
   expectNoLeak,
   expectSafe,
   jsonOf,
