@@ -43,12 +43,21 @@ export class OffloadedStream extends Duplex {
   }
 
   override _write(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null) => void): void {
+    this.send(chunk, done);
+  }
+
+  private send(chunk: Buffer, done: (err?: Error | null) => void): void {
     this.open()
       .then((b) => b.write(chunk))
       .then(
         () => done(),
         (err: unknown) => done(err as Error),
       );
+  }
+
+  /** Chunks that queued up while the backend was busy go as one (one round trip to a worker). */
+  override _writev(chunks: { chunk: Buffer }[], done: (err?: Error | null) => void): void {
+    this.send(Buffer.concat(chunks.map((c) => c.chunk)), done);
   }
 
   override _final(done: (err?: Error | null) => void): void {
