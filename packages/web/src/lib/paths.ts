@@ -2,6 +2,7 @@
  * Path helpers of the web app, in one place. Paths are decoded, slash-separated and start with
  * "/"; a folder path ends with "/". Router paths (/files/…) are percent-encoded per segment.
  */
+import { isWithin } from "@scriptorium/shared";
 
 /** Percent-encodes every segment of a slash-separated path, keeping the slashes. */
 export function encodePath(path: string): string {
@@ -60,9 +61,12 @@ export function childPath(folder: string, name: string, isDir: boolean): string 
   return `${asFolder(folder)}${name}${isDir ? "/" : ""}`;
 }
 
-/** True when `folder` is `dir` itself or inside it: a folder cannot go into itself. */
+/**
+ * True when `folder` is `dir` itself or inside it: a folder cannot go into itself. The server's
+ * check, by whole components (`isWithin` of packages/shared), so both sides agree.
+ */
 export function isInside(folder: string, dir: string): boolean {
-  return asFolder(folder).startsWith(asFolder(dir));
+  return isWithin(dir, folder);
 }
 
 /** The levels of a folder path: [{ name, path }] from the first folder below the root. */
