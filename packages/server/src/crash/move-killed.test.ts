@@ -121,9 +121,6 @@ describe("kill -9 during a move", () => {
     for (const [rel, hash] of Object.entries(moved)) expect(afterKill.tree[rel], rel).toBe(hash);
     const left = Object.keys(afterKill.tree).filter((rel) => rel.startsWith("scans/"));
     for (const rel of left) expect(afterKill.tree[rel], rel).toBe(before.tree[rel]);
-    console.info(
-      `move killed during the removal (${String(outcome)}): ${left.length} of 1000 left`,
-    );
 
     await server.start();
     if (left.length > 0 || afterKill.tree.scans) {
