@@ -129,7 +129,9 @@ describe("links out of the scope are never followed", () => {
   });
 
   it("copying a folder holding links out copies no outside byte", async () => {
-    const res = await target.as("ada", patchUrl("/linkdir", "copy", "/linkdir-copy"));
+    const res = await target.as("ada", patchUrl("/linkdir", "copy", "/linkdir-copy"), {
+      method: "PATCH",
+    });
     expectSafe(target, res, "copy");
     const copied = await readdir(path.join(target.ada, "linkdir-copy"), { recursive: true }).catch(
       () => [],
@@ -147,7 +149,7 @@ describe("links out of the scope are never followed", () => {
     await mkdir(path.join(target.ada, "mover", "d", "e"), { recursive: true });
     await symlink("..", path.join(target.ada, "mover", "d", "e", "l"));
     await symlink(path.join(target.t.root, "secret"), path.join(target.ada, "mover", "out"));
-    const res = await target.as("ada", patchUrl("/mover", "rename", "/moved"));
+    const res = await target.as("ada", patchUrl("/mover", "rename", "/moved"), { method: "PATCH" });
     expectNoLeak(target, res, "move");
     expect(await outsideAda(target)).toEqual(before);
   });
@@ -181,7 +183,9 @@ describe("links into rule-denied folders (API.md Part A §16)", () => {
   it("an extracted link to a denied file is refused", async () => {
     const zip = await makeZip([{ name: "alias2", symlink: "../private/denied.txt" }]);
     await writeFile(path.join(target.ada, "out", "evil.zip"), zip);
-    const res = await target.as("ada", patchUrl("/out/evil.zip", "unzip", "/out/evil.zip"));
+    const res = await target.as("ada", patchUrl("/out/evil.zip", "unzip", "/out/evil.zip"), {
+      method: "PATCH",
+    });
     expectSafe(target, res, "unzip");
     const read = await target.as("ada", "/api/raw/out/alias2");
     expectNoLeak(target, read, "out/alias2");
@@ -200,7 +204,9 @@ describe("links made by extraction (API.md Part A §8)", () => {
     ]);
     await mkdir(path.join(target.ada, "chain"), { recursive: true });
     await writeFile(path.join(target.ada, "chain", "c.tar"), tar);
-    const res = await target.as("ada", patchUrl("/chain/c.tar", "unzip", "/chain/c.tar"));
+    const res = await target.as("ada", patchUrl("/chain/c.tar", "unzip", "/chain/c.tar"), {
+      method: "PATCH",
+    });
     expectSafe(target, res, "unzip chain");
     for (const p of ["/chain/x/secret/secret.txt", "/chain/x/ada/doc.tex", "/chain/x"]) {
       const read = await target.as("ada", `/api/raw${p}?algo=tar`);
@@ -216,7 +222,9 @@ describe("links made by extraction (API.md Part A §8)", () => {
     ]);
     await mkdir(path.join(target.ada, "through"), { recursive: true });
     await writeFile(path.join(target.ada, "through", "t.tar"), tar);
-    const res = await target.as("ada", patchUrl("/through/t.tar", "unzip", "/through/t.tar"));
+    const res = await target.as("ada", patchUrl("/through/t.tar", "unzip", "/through/t.tar"), {
+      method: "PATCH",
+    });
     expectSafe(target, res, "unzip through");
     expect(await readdir(target.ada)).not.toContain("planted.txt");
     expect(await outsideAda(target)).toEqual(before);
@@ -225,7 +233,9 @@ describe("links made by extraction (API.md Part A §8)", () => {
 
 describe("dangling links (finding 11)", () => {
   it("copying a folder that holds a dangling link succeeds", async () => {
-    const res = await target.as("ada", patchUrl("/dangling", "copy", "/dangling-copy"));
+    const res = await target.as("ada", patchUrl("/dangling", "copy", "/dangling-copy"), {
+      method: "PATCH",
+    });
     expectSafe(target, res, "copy dangling");
     expect(res.status).toBe(200);
   });

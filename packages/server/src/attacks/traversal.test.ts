@@ -181,7 +181,9 @@ describe("writes: nothing changes outside the scope", () => {
         const source = `/pub/${action}-${i}.txt`;
         await writeFile(path.join(target.ada, source), "in scope");
         const destination = fill(attack);
-        const res = await target.as("ada", patchUrl(source, action, destination));
+        const res = await target.as("ada", patchUrl(source, action, destination), {
+          method: "PATCH",
+        });
         expectSafe(target, res, `${action} to ${destination}`);
         expect(await outsideAda(target)).toEqual(before);
       });
@@ -190,7 +192,9 @@ describe("writes: nothing changes outside the scope", () => {
 
   for (const [name, attack] of attacks("secret.txt")) {
     it(`PATCH copy source — ${name}`, async () => {
-      const res = await target.as("ada", patchUrl(fill(attack), "copy", "/stolen.txt"));
+      const res = await target.as("ada", patchUrl(fill(attack), "copy", "/stolen.txt"), {
+        method: "PATCH",
+      });
       expectSafe(target, res, `copy from ${attack}`);
       const stolen = await readFile(path.join(target.ada, "stolen.txt"), "utf8").catch(() => "");
       expect(stolen).not.toContain(SECRET);
