@@ -49,7 +49,15 @@ export function send(port: number, urlPath: string, opts: SendOptions = {}): Pro
   if (body) headers["content-length"] ??= String(body.length);
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: "127.0.0.1", port, path: urlPath, method: opts.method ?? "GET", headers },
+      // A fresh connection each time: a socket the server closed after an error is never reused.
+      {
+        host: "127.0.0.1",
+        port,
+        path: urlPath,
+        method: opts.method ?? "GET",
+        headers,
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
