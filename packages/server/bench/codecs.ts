@@ -6,7 +6,10 @@
  *  - the longest delay during a tar.bz2 download of a 50 MiB folder (`GET /api/raw?algo=tarbz2`);
  *  - the longest delay during the extraction of a 50 MiB .tar.bz2 (`PATCH ?action=unzip`).
  * Then the same two with the worker-thread fallback (SCRIPTORIUM_CODECS=worker) on a smaller
- * folder, as our JavaScript bzip2 is ten times slower than the bzip2 program.
+ * folder, as our JavaScript bzip2 is ten times slower than the bzip2 program. The idle server's
+ * figures come first: on a busy machine the scheduler alone makes delays of that size. Starting
+ * the bzip2 program (fork) costs the event loop time in proportion to the server's memory
+ * (about 5 ms at 60 MiB of RSS, 30–70 ms at 600 MiB here), hence the RSS beside each figure.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -78,6 +81,7 @@ async function makeCorpus(dir: string, mib: number): Promise<number> {
 async function measured(method: string, url: string, token: string, file: string) {
   const histogram = monitorEventLoopDelay({ resolution: 1 });
   histogram.enable();
+  const rssMiB = process.memoryUsage().rss / MiB;
   const start = performance.now();
   const child = spawn(process.execPath, ["-e", CLIENT, method, url, token, file], {
     stdio: ["ignore", "inherit", "inherit"],
@@ -88,7 +92,7 @@ async function measured(method: string, url: string, token: string, file: string
   await new Promise((resolve) => setTimeout(resolve, 20));
   histogram.disable();
   if (code !== 0) throw new Error(`${method} ${url}: client exited ${code}`);
-  return { ms, max: histogram.max / 1e6, p99: histogram.percentile(99) / 1e6 };
+  return { ms, rssMiB, max: histogram.max / 1e6, p99: histogram.percentile(99) / 1e6 };
 }
 
 /** The same figures with the server idle: what this machine's scheduler adds by itself. */
@@ -186,13 +190,15 @@ async function main(): Promise<void> {
       lines.push(
         `event loop during a tar.bz2 download of ${mib} MiB (${r.files} files, ${backend}): ` +
           `longest delay ${r.download.max.toFixed(1)} ms (goal < ${GOAL_MS} ms: ` +
-          `${verdict(r.download.max)}), p99 ${r.download.p99.toFixed(1)} ms; ` +
+          `${verdict(r.download.max)}), p99 ${r.download.p99.toFixed(1)} ms, ` +
+          `server RSS ${r.download.rssMiB.toFixed(0)} MiB at the start; ` +
           `${(r.download.ms / 1000).toFixed(1)} s (${rate(mib, r.download.ms)}, ` +
           `${r.archiveMiB.toFixed(1)} MiB out); tar -tj lists every file: ` +
           `${r.downloadOk ? "ok" : "MISMATCH"}\n` +
           `event loop during a .tar.bz2 extraction of ${mib} MiB (${backend}): ` +
           `longest delay ${r.extraction.max.toFixed(1)} ms (goal < ${GOAL_MS} ms: ` +
-          `${verdict(r.extraction.max)}), p99 ${r.extraction.p99.toFixed(1)} ms; ` +
+          `${verdict(r.extraction.max)}), p99 ${r.extraction.p99.toFixed(1)} ms, ` +
+          `server RSS ${r.extraction.rssMiB.toFixed(0)} MiB at the start; ` +
           `${(r.extraction.ms / 1000).toFixed(1)} s (${rate(mib, r.extraction.ms)}); ` +
           `every file extracted: ${r.extractOk ? "ok" : "MISMATCH"}\n`,
       );

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
+import { setPriority } from "node:os";
 import type { Backend } from "./offloaded-stream.js";
 
 const probes = new Map<string, Promise<boolean>>();
@@ -18,6 +19,9 @@ export function programPresent(command: string, args: string[]): Promise<boolean
   return probe;
 }
 
+/** The programs run at a lower priority than the server (nice 10). */
+const NICENESS = 10;
+
 /** Last bytes of a program's stderr, for the error message of a failed run. */
 const STDERR_KEEP = 2048;
 
@@ -32,6 +36,14 @@ export function processBackend(
   push: (chunk: Buffer) => boolean,
 ): Backend {
   const child = spawn(command, args, { stdio: ["pipe", "pipe", "pipe"] });
+  // A compressor takes a whole core: it yields to the server's event loop when both want one.
+  if (child.pid !== undefined) {
+    try {
+      setPriority(child.pid, NICENESS);
+    } catch {
+      // Not allowed here: it runs at the server's priority.
+    }
+  }
   let stderr = "";
   let killed = false;
   child.stderr.on("data", (c: Buffer) => {
