@@ -140,7 +140,10 @@ describe("the user-fs gate on a real folder with links", () => {
     await symlink("loop2", path.join(scope, "loop1"));
     await symlink("loop1", path.join(scope, "loop2"));
     await symlink("private", path.join(scope, "p"));
-    const storage = createStorage({ root: path.join(dir, "files"), globalRules: async () => [] });
+    const storage = createStorage({
+      root: path.join(dir, "files"),
+      globalRules: () => Promise.resolve([]),
+    });
     fs = await storage.forUser({
       scope: "/ada",
       hideDotfiles: false,
