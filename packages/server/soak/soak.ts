@@ -4,7 +4,7 @@
  * uploads (plain POST and tus), downloads (raw and tar.gz), copies and deletions (traffic.ts).
  * It samples the server's RSS (VmRSS) every second and exits 1 on any 5xx, transport error or
  * unexpected status, or when the RSS at the end is more than 10% above the RSS after warm-up
- * (the first fifth of the run, 10 to 60 s). Everything it made is removed at the end, also on
+ * (SOAK_WARMUP_SECONDS, by default the first fifth of the run). Everything it made is removed at the end, also on
  * Ctrl+C; a watchdog ends a stuck run.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -21,11 +21,14 @@ const HOST = "127.0.0.1";
 const BIN = fileURLToPath(new URL("../bin/scriptorium.js", import.meta.url));
 const SECONDS = positive("SOAK_SECONDS", 600);
 const CLIENTS = positive("SOAK_CLIENTS", 20);
-const WARMUP_S = Math.min(60, Math.max(10, Math.round(SECONDS / 5)));
+/** Warm-up: V8 and the allocator grow to their working size in the first minute or two. */
+const WARMUP_S = positive("SOAK_WARMUP_SECONDS", Math.max(10, Math.round(SECONDS / 5)));
 /** RSS figures are medians over this many one-second samples, so one GC does not decide. */
 const WINDOW = 10;
 const RSS_GROWTH_LIMIT = 0.1;
 const WATCHDOG_MS = (SECONDS + 180) * 1000;
+/** A progress line this often: twenty in a run, at most one in 10 s. */
+const PROGRESS_S = Math.max(10, Math.round(SECONDS / 20));
 
 function positive(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -91,6 +94,8 @@ function startServer(
     let out = "";
     let started = false;
     const onData = (c: Buffer) => {
+      // The server logs every request: keep only what comes before it listens.
+      if (started) return;
       out += c.toString();
       const password = /password (\S{16}) /.exec(out)?.[1];
       if (!started && out.includes("listening on") && password) {
@@ -182,7 +187,7 @@ async function main(): Promise<number> {
     log(
       `  ${Math.round((Date.now() - t0) / 1000)} s: ${rec.requests} requests, RSS ${last ? mib(last.bytes) : "?"}, ${rec.failures.length} failures`,
     );
-  }, 30_000);
+  }, PROGRESS_S * 1000);
 
   const deadline = t0 + SECONDS * 1000;
   await Promise.all(
