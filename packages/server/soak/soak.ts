@@ -127,12 +127,24 @@ async function makeCorpus(files: string): Promise<void> {
   }
 }
 
-/** VmRSS of a process, in bytes. */
-async function rss(pid: number): Promise<number> {
+interface Sample {
+  /** Seconds since the traffic began. */
+  at: number;
+  /** VmRSS, and its parts: anonymous memory (heaps) and mapped files (code paged in). */
+  rss: number;
+  anon: number;
+  file: number;
+}
+
+/** The memory figures of a process from /proc, in bytes. */
+async function sample(pid: number, at: number): Promise<Sample> {
   const status = await readFile(`/proc/${pid}/status`, "utf8");
-  const kb = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
-  if (!kb) throw new Error(`no VmRSS for ${pid}`);
-  return Number(kb) * 1024;
+  const field = (name: string) => {
+    const kb = new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1];
+    if (!kb) throw new Error(`no ${name} for ${pid}`);
+    return Number(kb) * 1024;
+  };
+  return { at, rss: field("VmRSS"), anon: field("RssAnon"), file: field("RssFile") };
 }
 
 function quantile(values: number[], q: number): number {
@@ -174,18 +186,18 @@ async function main(): Promise<number> {
 
   log(`soak: ${CLIENTS} clients for ${SECONDS} s on ${base} (warm-up ${WARMUP_S} s)`);
   const rec = new Recorder();
-  const samples: { at: number; bytes: number }[] = [];
+  const samples: Sample[] = [];
   const t0 = Date.now();
   const sampler = setInterval(() => {
-    rss(pid).then(
-      (bytes) => samples.push({ at: (Date.now() - t0) / 1000, bytes }),
+    sample(pid, (Date.now() - t0) / 1000).then(
+      (s) => samples.push(s),
       () => undefined,
     );
   }, 1000);
   const progress = setInterval(() => {
     const last = samples.at(-1);
     log(
-      `  ${Math.round((Date.now() - t0) / 1000)} s: ${rec.requests} requests, RSS ${last ? mib(last.bytes) : "?"}, ${rec.failures.length} failures`,
+      `  ${Math.round((Date.now() - t0) / 1000)} s: ${rec.requests} requests, RSS ${last ? mib(last.rss) : "?"}, ${rec.failures.length} failures`,
     );
   }, PROGRESS_S * 1000);
 
@@ -198,14 +210,14 @@ async function main(): Promise<number> {
   const elapsed = (Date.now() - t0) / 1000;
   const alive = server.exitCode === null && server.signalCode === null;
 
-  const warm = samples
-    .filter((s) => s.at >= WARMUP_S)
-    .slice(0, WINDOW)
-    .map((s) => s.bytes);
-  const end = samples.slice(-WINDOW).map((s) => s.bytes);
-  const warmRss = quantile(warm, 0.5);
-  const endRss = quantile(end, 0.5);
-  const growth = endRss / warmRss - 1;
+  const warm = samples.filter((s) => s.at >= WARMUP_S).slice(0, WINDOW);
+  const end = samples.slice(-WINDOW);
+  const median = (of: Sample[], key: "rss" | "anon" | "file") =>
+    quantile(
+      of.map((s) => s[key]),
+      0.5,
+    );
+  const growth = median(end, "rss") / median(warm, "rss") - 1;
 
   log("");
   printStatuses(rec);
@@ -213,8 +225,13 @@ async function main(): Promise<number> {
     `${rec.requests} requests in ${elapsed.toFixed(0)} s (${(rec.requests / elapsed).toFixed(0)}/s)`,
   );
   log(
-    `RSS: after warm-up ${mib(warmRss)}, at the end ${mib(endRss)} (${(growth * 100).toFixed(1)}%), ` +
-      `peak ${mib(Math.max(...samples.map((s) => s.bytes)))}; limit +${RSS_GROWTH_LIMIT * 100}%`,
+    `RSS: after warm-up ${mib(median(warm, "rss"))}, at the end ${mib(median(end, "rss"))} ` +
+      `(${(growth * 100).toFixed(1)}%), peak ${mib(Math.max(...samples.map((s) => s.rss)))}; ` +
+      `limit +${RSS_GROWTH_LIMIT * 100}%`,
+  );
+  log(
+    `  of which anonymous ${mib(median(warm, "anon"))} -> ${mib(median(end, "anon"))}, ` +
+      `mapped files ${mib(median(warm, "file"))} -> ${mib(median(end, "file"))}`,
   );
   const problems: string[] = [];
   if (!alive) problems.push("the server died during the run");
