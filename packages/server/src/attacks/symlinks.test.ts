@@ -1,4 +1,4 @@
-import { mkdir, readFile, readdir, symlink, writeFile } from "node:fs/promises";
+import { mkdir, readFile, readdir, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeTar, makeZip } from "../test/archive-build.js";
@@ -9,6 +9,7 @@ import {
   outsideAda,
   patchUrl,
   SECRET,
+  snapshot,
   startTarget,
   type Target,
 } from "../test/attack-target.js";
@@ -155,6 +156,72 @@ describe("links out of the scope are never followed", () => {
   });
 });
 
+describe("walks through link chains (finding 5)", () => {
+  it("moving a folder holding a chain that climbs to the server root stays in the scope", async () => {
+    // w/x reads as "inside" one link at a time, but resolves to the server's files folder.
+    await mkdir(path.join(target.ada, "w", "d", "e"), { recursive: true });
+    await symlink("..", path.join(target.ada, "w", "d", "e", "l"));
+    await symlink("d/e/l/../../..", path.join(target.ada, "w", "x"));
+    await writeFile(path.join(target.ada, "w", "own.txt"), "own");
+    const started = Date.now();
+    const res = await target.as("ada", patchUrl("/w", "rename", "/w-moved"), { method: "PATCH" });
+    expectNoLeak(target, res, "move w");
+    expect(res.body.toString()).not.toMatch(/\d{6,}/);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await outsideAda(target)).toEqual(before);
+    for (const p of ["/w-moved/x/secret/secret.txt", "/w/x/secret/secret.txt"]) {
+      expectNoLeak(target, await target.as("ada", `/api/raw${p}`), p);
+    }
+  });
+
+  it("copying and archiving that folder stay in the scope too", async () => {
+    await mkdir(path.join(target.ada, "w2", "d", "e"), { recursive: true });
+    await symlink("..", path.join(target.ada, "w2", "d", "e", "l"));
+    await symlink("d/e/l/../../..", path.join(target.ada, "w2", "x"));
+    const copy = await target.as("ada", patchUrl("/w2", "copy", "/w2-copy"), { method: "PATCH" });
+    expectNoLeak(target, copy, "copy w2");
+    expect(await outsideAda(target)).toEqual(before);
+    const tar = await target.as("ada", "/api/raw/w2?algo=tar");
+    expectNoLeak(target, tar, "w2.tar");
+    expect(tar.body.toString("latin1")).not.toContain("eve.txt");
+  });
+});
+
+describe("walks of a move across filesystems (finding 5)", () => {
+  let cross: Target;
+  beforeAll(async () => {
+    const exdev = () =>
+      Promise.reject(Object.assign(new Error("cross-device link"), { code: "EXDEV" }));
+    cross = await startTarget({ app: { app: { moveRename: exdev } } });
+  });
+  afterAll(() => cross.close());
+
+  for (const [name, link] of [
+    ["a chain that climbs to the server root", "d/e/l/../../.."],
+    ["an absolute link to the server root", "/"],
+    ["a link to another user", "../../eve"],
+  ]) {
+    it(`copying and deleting a folder holding ${name} stays in the scope`, async () => {
+      const folder = path.join(cross.ada, "w");
+      await mkdir(path.join(folder, "d", "e"), { recursive: true });
+      await symlink("..", path.join(folder, "d", "e", "l"));
+      await symlink(link, path.join(folder, "x"));
+      await writeFile(path.join(folder, "own.txt"), "own");
+      const outside = await outsideAda(cross);
+      const started = Date.now();
+      const res = await cross.as("ada", patchUrl("/w", "rename", "/w-moved"), { method: "PATCH" });
+      expectNoLeak(cross, res, name);
+      expect(res.body.toString()).not.toMatch(/\d{6,}/);
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(await outsideAda(cross)).toEqual(outside);
+      const moved = await snapshot(path.join(cross.ada, "w-moved")).catch(() => []);
+      expect(moved.filter((e) => /secret\.txt|eve\.txt/.test(e))).toEqual([]);
+      await rm(path.join(cross.ada, "w"), { recursive: true, force: true });
+      await rm(path.join(cross.ada, "w-moved"), { recursive: true, force: true });
+    });
+  }
+});
+
 describe("links into rule-denied folders (API.md Part A §16)", () => {
   it("the denied file itself is refused (the control)", async () => {
     const res = await target.as("ada", "/api/raw/private/denied.txt");
@@ -178,6 +245,18 @@ describe("links into rule-denied folders (API.md Part A §16)", () => {
   it("an archive of the scope leaves out what links into denied folders point at", async () => {
     const res = await target.as("ada", "/api/raw/?algo=tar");
     expectNoLeak(target, res, "scope.tar");
+  });
+
+  it("an extracted link at the scope root to a denied file is refused (finding 2 as reported)", async () => {
+    const zip = await makeZip([{ name: "alias3", symlink: "private/denied.txt" }]);
+    await writeFile(path.join(target.ada, "evil3.zip"), zip);
+    const res = await target.as("ada", patchUrl("/evil3.zip", "unzip", "/evil3.zip"), {
+      method: "PATCH",
+    });
+    expectSafe(target, res, "unzip at root");
+    for (const url of ["/api/raw/alias3", "/api/resources/alias3", "/api/raw/?algo=tar"]) {
+      expectNoLeak(target, await target.as("ada", url), url);
+    }
   });
 
   it("an extracted link to a denied file is refused", async () => {
