@@ -97,7 +97,6 @@ describe("checkLinkTarget", () => {
         const from = path.posix.dirname(path.posix.join(DEST, entry));
         const resolved = path.posix.resolve(from, target);
         expect(isWithin(DEST, resolved), `${entry} -> ${JSON.stringify(target)}`).toBe(true);
-        expect(resolved, `${entry} -> ${JSON.stringify(target)}`).not.toBe(DEST);
         expect(target).not.toMatch(/^\/|\\|\0|^[A-Za-z]:/);
       }),
       { numRuns: RUNS },
