@@ -112,7 +112,7 @@ describe("API answers", () => {
     ["an error", "/api/resources/missing"],
     ["an unknown route", "/api/nope"],
     ["usage", "/api/usage/"],
-  ]) {
+  ] as const) {
     it(`${name}: JSON, nosniff, not cached, not framed by others`, async () => {
       const res = await target.as("ada", url);
       expectSafe(target, res, url);

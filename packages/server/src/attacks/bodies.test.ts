@@ -174,7 +174,7 @@ describe("odd URLs, queries and headers", () => {
     ["if-none-match", '"' + "x".repeat(8000) + '"'],
     ["if-range", "Thu, 01 Jan 1970 00:00:00 GMT"],
     ["if-unmodified-since", "0"],
-  ]) {
+  ] as const) {
     it(`${name}: ${value.slice(0, 30)}`, async () => {
       const res = await target.as("ada", "/api/raw/doc.tex", { headers: { [name]: value } });
       expectSafe(target, res, name);

@@ -16,7 +16,7 @@ afterEach(async () => {
 
 const raw = (res: LightMyRequestResponse): RawResponse => ({
   status: res.statusCode,
-  headers: res.headers,
+  headers: res.headers as RawResponse["headers"],
   body: res.rawPayload,
 });
 

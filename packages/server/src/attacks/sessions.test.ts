@@ -89,7 +89,11 @@ describe("forged tokens", () => {
     it(name, async () => {
       const token = await forge();
       for (const url of PROTECTED) {
-        for (const headers of [{ "x-auth": token }, { cookie: `auth=${token}` }]) {
+        const transports: Record<string, string>[] = [
+          { "x-auth": token },
+          { cookie: `auth=${token}` },
+        ];
+        for (const headers of transports) {
           const res = await send(target.port, url, { headers });
           expectSafe(target, res, `${name} ${url}`);
           expect([401, 431], `${name} ${url}`).toContain(res.status);

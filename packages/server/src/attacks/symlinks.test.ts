@@ -200,7 +200,7 @@ describe("walks of a move across filesystems (finding 5)", () => {
     ["a chain that climbs to the server root", "d/e/l/../../.."],
     ["an absolute link to the server root", "/"],
     ["a link to another user", "../../eve"],
-  ]) {
+  ] as const) {
     it(`copying and deleting a folder holding ${name} stays in the scope`, async () => {
       const folder = path.join(cross.ada, "w");
       await mkdir(path.join(folder, "d", "e"), { recursive: true });

@@ -179,7 +179,7 @@ describe("targets", () => {
     ["a folder", "/api/tus/pub"],
     ["a trailing slash", "/api/tus/new-folder/"],
     ["an existing file without override", "/api/tus/doc.tex"],
-  ]) {
+  ] as const) {
     it(`POST to ${name}`, async () => {
       const res = await target.as("ada", url, {
         method: "POST",

@@ -76,12 +76,15 @@ export function send(port: number, urlPath: string, opts: SendOptions = {}): Pro
   });
 }
 
+/** Session tokens: admin, ada and eve always, extra users by name. */
+export type Tokens = { admin: string; ada: string; eve: string } & Record<string, string>;
+
 /** The app under attack: users ada (rules deny /private) and eve, files in and out of scopes. */
 export interface Target {
   t: TestContext;
   port: number;
   /** Session tokens by user name (admin, ada, eve and any extra user). */
-  tokens: Record<string, string>;
+  tokens: Tokens;
   /** ada's scope folder on disk. */
   ada: string;
   /** Absolute paths of the server's own disk that no answer may name. */
@@ -147,9 +150,11 @@ export async function startTarget(
   await writeFile(path.join(ada, "private", "denied.txt"), DENIED);
   await symlink(path.join(t.root, "secret"), path.join(ada, "escape"));
 
-  const tokens: Record<string, string> = { admin: await t.login() };
-  tokens.ada = await t.login("ada", PASSWORDS.ada);
-  tokens.eve = await t.login("eve", PASSWORDS.eve);
+  const tokens: Tokens = {
+    admin: await t.login(),
+    ada: await t.login("ada", PASSWORDS.ada),
+    eve: await t.login("eve", PASSWORDS.eve),
+  };
   for (const u of opts.extra ?? []) tokens[u.name] = await t.login(u.name, `${u.name}-password-12`);
   const port = await listen(t.app);
   const candidates = [t.dir, await realpath(t.dir), process.cwd(), homedir()];
