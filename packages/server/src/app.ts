@@ -7,7 +7,7 @@ import { routes } from "@scriptorium/shared";
 
 import type { Db } from "./db/database.js";
 import { AppError } from "./errors.js";
-import type { AttemptLimit } from "./features/auth/attempts.js";
+import type { AttemptLimit } from "./lib/attempts.js";
 import { authRoutes, type LoginRateLimit } from "./features/auth/auth.routes.js";
 import { createAuthService } from "./features/auth/auth.service.js";
 import { createSessionsStore } from "./features/sessions/sessions.store.js";

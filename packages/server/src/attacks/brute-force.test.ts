@@ -129,6 +129,30 @@ describe("per username", () => {
   });
 });
 
+describe("the current password of a password change", () => {
+  it("a stolen token cannot guess it without limit", async () => {
+    t = await createTestApp();
+    const token = await t.login();
+    const codes: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await t.app.inject({
+        method: "PUT",
+        url: "/api/users/1",
+        headers: { "x-auth": token },
+        payload: {
+          what: "user",
+          which: ["password"],
+          current_password: `guess-${i}-password`,
+          data: { id: 1, password: "taken-over-password" },
+        },
+      });
+      codes.push(expectClean(res, "guess").status);
+    }
+    expect(codes.slice(0, 10).every((c) => c === 400)).toBe(true);
+    expect(codes.slice(10)).toEqual([429, 429]);
+  });
+});
+
 describe("no user enumeration", () => {
   it("an unknown user and a wrong password get the same answer", async () => {
     t = await createTestApp();

@@ -9,7 +9,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from "../../lib/pass
 import type { SettingsStore } from "../settings/settings.store.js";
 import type { UsersService } from "../users/users.service.js";
 import { usernameKey, type UserRecord, type UsersStore } from "../users/users.store.js";
-import { createAttemptCounter, type AttemptLimit } from "./attempts.js";
+import { createAttemptCounter, type AttemptLimit } from "../../lib/attempts.js";
 import { recaptchaEnabled, verifyRecaptcha } from "./recaptcha.js";
 import type { SessionRecord, SessionsStore } from "../sessions/sessions.store.js";
 import { signToken, verifyToken } from "./tokens.js";

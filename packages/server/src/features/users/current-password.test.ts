@@ -92,6 +92,20 @@ describe("changing a password needs the current one", () => {
     );
   });
 
+  it("limits wrong guesses per user: 429 after ten, even for the right password", async () => {
+    for (let i = 0; i < 10; i++) {
+      expect((await change(bob, 2, "a-new-password-42", `guess-${i}`)).statusCode).toBe(400);
+    }
+    const blocked = await change(bob, 2, "a-new-password-42", "bob-password-12");
+    expect(blocked.statusCode).toBe(429);
+    expect(errorOf(blocked).code).toBe("RATE_LIMITED");
+    expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
+    await expect(t.login("bob", "bob-password-12")).resolves.toBeTruthy();
+    // Another user's count is their own.
+    const admin = await t.login();
+    expect((await change(admin, 1, "admin-new-password-1", ADMIN_PASSWORD)).statusCode).toBe(200);
+  });
+
   it("other fields need no password", async () => {
     const res = await put(bob, 2, {
       what: "user",

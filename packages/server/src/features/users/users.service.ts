@@ -10,6 +10,7 @@ import {
 } from "@scriptorium/shared";
 import { createScopeFolder } from "../../storage/scope-folder.js";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../errors.js";
+import { createAttemptCounter, type AttemptLimit } from "../../lib/attempts.js";
 import { hashPassword, verifyPassword } from "../../lib/passwords.js";
 import { cleanUsernameForHome, scopeRoot } from "../../lib/safe-path.js";
 import type { SessionsStore } from "../sessions/sessions.store.js";
@@ -66,8 +67,13 @@ export function createUsersService(deps: {
   sessions: SessionsStore;
   settings: SettingsStore;
   root: string;
+  /** Wrong current passwords allowed per user before 429 (default 10 in 15 minutes). */
+  currentPasswordAttempts?: AttemptLimit;
 }) {
   const { users, sessions, settings, root } = deps;
+  const attempts = createAttemptCounter(
+    deps.currentPasswordAttempts ?? { max: 10, windowMs: 15 * 60_000 },
+  );
 
   async function checkPassword(password: string | undefined): Promise<string> {
     if (!password) throw badRequest("The password must not be empty");
@@ -84,14 +90,19 @@ export function createUsersService(deps: {
   /**
    * A password change proves who makes it (advisory CVE-2026-25889): the actor's own current
    * password, also when an admin sets another user's. Only where passwords log in (json).
+   * Wrong guesses are counted per actor, so a stolen token cannot brute-force the password here.
    */
   async function checkCurrentPassword(actor: UserRecord, given: string | undefined) {
     const { authMethod } = await settings.getServerConfig();
     if (authMethod !== "json") return;
+    const key = String(actor.id);
+    attempts.check(key);
     const { ok } = given ? await verifyPassword(actor.passwordHash, given) : { ok: false };
     if (!ok) {
+      attempts.fail(key);
       throw new AppError("CURRENT_PASSWORD_INCORRECT", "The current password is incorrect");
     }
+    attempts.succeed(key);
   }
 
   async function ensureScope(scope: string): Promise<void> {
