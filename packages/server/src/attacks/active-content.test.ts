@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { enc, expectSafe, send, startTarget, type Target } from "../test/attack-target.js";
+import { enc, expectSafe, startTarget, type Target } from "../test/attack-target.js";
 
 /**
  * Active content and headers (File Browser advisories on stored XSS through uploaded HTML and
@@ -64,7 +64,7 @@ describe("inline pages (the capability route)", () => {
     it(`${name}: a sandbox without same-origin, pop-ups or top navigation`, async () => {
       const minted = await target.as("ada", `/api/raw-inline/pub/${enc(name)}`);
       expect(minted.status).toBe(302);
-      const res = await send(target.port, String(minted.headers.location));
+      const res = await target.send(String(minted.headers.location));
       expectSafe(target, res, name);
       const policy = csp(res);
       expect(policy).toMatch(/(^|;\s*)sandbox\b/);
@@ -128,7 +128,7 @@ describe("API answers", () => {
     const get = await target.as("ada", "/api/resources/", { headers: origin });
     expect(get.headers["access-control-allow-origin"]).toBeUndefined();
     expect(get.headers["access-control-allow-credentials"]).toBeUndefined();
-    const preflight = await send(target.port, "/api/resources/x", {
+    const preflight = await target.send("/api/resources/x", {
       method: "OPTIONS",
       headers: { ...origin, "access-control-request-method": "DELETE" },
     });

@@ -26,14 +26,17 @@ function expectClean(res: LightMyRequestResponse, label: string) {
   return raw(res);
 }
 
-function login(body: object, opts: { ip?: string; headers?: Record<string, string> } = {}) {
-  return t!.app.inject({
+/** A login from an address; every answer is checked (no 5xx, no server path). */
+async function login(body: object, opts: { ip?: string; headers?: Record<string, string> } = {}) {
+  const res = await t!.app.inject({
     method: "POST",
     url: "/api/login",
     payload: body,
     remoteAddress: opts.ip ?? "127.0.0.1",
     headers: opts.headers,
   });
+  expectClean(res, "login");
+  return res;
 }
 
 describe("per address", () => {

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   expectSafe,
   patchUrl,
-  send,
   snapshot,
   startTarget,
   type SendOptions,
@@ -74,7 +73,7 @@ describe("state-changing requests with only the cookie", () => {
     for (const type of [text, form, multipart]) {
       it(`${name} (${type.split(";")[0]})`, async () => {
         const before = await snapshot(target.ada);
-        const res = await send(target.port, url, {
+        const res = await target.send(url, {
           ...opts,
           headers: { ...cookie, "content-type": type, ...opts.headers },
         });
@@ -86,7 +85,7 @@ describe("state-changing requests with only the cookie", () => {
   }
 
   it("an empty X-Auth header does not let the cookie through", async () => {
-    const res = await send(target.port, "/api/resources/doc.tex", {
+    const res = await target.send("/api/resources/doc.tex", {
       method: "DELETE",
       headers: { ...cookie, "x-auth": "" },
     });
@@ -96,7 +95,7 @@ describe("state-changing requests with only the cookie", () => {
   it("nothing changed: the session, the password and the file", async () => {
     expect(await readFile(path.join(target.ada, "doc.tex"), "utf8")).toContain("In scope");
     expect((await target.as("ada", "/api/resources/")).status).toBe(200);
-    const login = await send(target.port, "/api/login", {
+    const login = await target.send("/api/login", {
       method: "POST",
       body: JSON.stringify({ username: "ada", password: "ada-password-12" }),
     });
@@ -123,7 +122,7 @@ describe("GET requests with the cookie have no side effects", () => {
   ]) {
     it(`GET ${url}`, async () => {
       const before = await snapshot(target.ada);
-      const res = await send(target.port, url, { headers: cookie });
+      const res = await target.send(url, { headers: cookie });
       expectSafe(target, res, url);
       expect(await snapshot(target.ada)).toEqual(before);
       expect((await target.as("ada", "/api/resources/")).status).toBe(200);
@@ -131,7 +130,7 @@ describe("GET requests with the cookie have no side effects", () => {
   }
 
   it("a method override header does not turn a GET into a DELETE", async () => {
-    const res = await send(target.port, "/api/resources/doc.tex", {
+    const res = await target.send("/api/resources/doc.tex", {
       headers: { ...cookie, "x-http-method-override": "DELETE", "x-method-override": "DELETE" },
     });
     expectSafe(target, res, "override");

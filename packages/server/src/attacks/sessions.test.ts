@@ -2,7 +2,7 @@ import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSettingsStore } from "../features/settings/settings.store.js";
 import { createUsersStore } from "../features/users/users.store.js";
-import { expectSafe, PASSWORDS, send, startTarget, type Target } from "../test/attack-target.js";
+import { expectSafe, PASSWORDS, startTarget, type Target } from "../test/attack-target.js";
 import { decodeJwt } from "../test/helpers.js";
 
 /**
@@ -94,14 +94,11 @@ describe("forged tokens", () => {
           { cookie: `auth=${token}` },
         ];
         for (const headers of transports) {
-          const res = await send(target.port, url, { headers });
+          const res = await target.send(url, { headers });
           expectSafe(target, res, `${name} ${url}`);
           expect([401, 431], `${name} ${url}`).toContain(res.status);
         }
-        const query = await send(
-          target.port,
-          `${url}${url.includes("?") ? "&" : "?"}auth=${token}`,
-        );
+        const query = await target.send(`${url}${url.includes("?") ? "&" : "?"}auth=${token}`);
         expect([401, 414, 431], `${name} ?auth ${url}`).toContain(query.status);
       }
     });
@@ -117,7 +114,7 @@ describe("forged tokens", () => {
 
 describe("ended sessions", () => {
   async function login(name: "ada" | "eve") {
-    const res = await send(target.port, "/api/login", {
+    const res = await target.send("/api/login", {
       method: "POST",
       body: JSON.stringify({ username: name, password: PASSWORDS[name] }),
     });
@@ -126,24 +123,24 @@ describe("ended sessions", () => {
 
   it("a token is refused after logout, also for a minted inline page", async () => {
     const token = await login("ada");
-    const minted = await send(target.port, "/api/raw-inline/pub/page.html", {
+    const minted = await target.send("/api/raw-inline/pub/page.html", {
       headers: { "x-auth": token },
     });
     const page = String(minted.headers.location);
-    expect((await send(target.port, page)).status).toBe(200);
-    const out = await send(target.port, "/api/logout", {
+    expect((await target.send(page)).status).toBe(200);
+    const out = await target.send("/api/logout", {
       method: "POST",
       headers: { "x-auth": token },
     });
     expect(out.status).toBeLessThan(300);
-    expect(
-      (await send(target.port, "/api/resources/", { headers: { "x-auth": token } })).status,
-    ).toBe(401);
-    const after = await send(target.port, page);
+    expect((await target.send("/api/resources/", { headers: { "x-auth": token } })).status).toBe(
+      401,
+    );
+    const after = await target.send(page);
     expectSafe(target, after, "inline after logout");
     expect(after.status).toBeGreaterThanOrEqual(400);
     expect(after.body.toString()).not.toContain("public page");
-    const renew = await send(target.port, "/api/renew", {
+    const renew = await target.send("/api/renew", {
       method: "POST",
       headers: { "x-auth": token },
     });
@@ -153,7 +150,7 @@ describe("ended sessions", () => {
   it("a password change ends the user's other sessions, not the current one", async () => {
     const stolen = await login("eve");
     const own = await login("eve");
-    const res = await send(target.port, "/api/users/3", {
+    const res = await target.send("/api/users/3", {
       method: "PUT",
       headers: { "x-auth": own },
       body: JSON.stringify({
@@ -164,12 +161,10 @@ describe("ended sessions", () => {
       }),
     });
     expect(res.status).toBe(200);
-    expect(
-      (await send(target.port, "/api/resources/", { headers: { "x-auth": stolen } })).status,
-    ).toBe(401);
-    expect(
-      (await send(target.port, "/api/resources/", { headers: { "x-auth": own } })).status,
-    ).toBe(200);
+    expect((await target.send("/api/resources/", { headers: { "x-auth": stolen } })).status).toBe(
+      401,
+    );
+    expect((await target.send("/api/resources/", { headers: { "x-auth": own } })).status).toBe(200);
   });
 
   it("a stolen token cannot change the password without the current one (CVE-2026-25889)", async () => {
@@ -183,7 +178,7 @@ describe("ended sessions", () => {
     });
     expectSafe(target, res, "takeover");
     expect(res.status).toBe(400);
-    const relog = await send(target.port, "/api/login", {
+    const relog = await target.send("/api/login", {
       method: "POST",
       body: JSON.stringify({ username: "ada", password: PASSWORDS.ada }),
     });
@@ -210,7 +205,7 @@ describe("ended sessions", () => {
       "x".repeat(5000),
     ];
     for (const cap of tampered) {
-      const res = await send(target.port, `/api/inline/${cap}/${rest.join("/")}`);
+      const res = await target.send(`/api/inline/${cap}/${rest.join("/")}`);
       expectSafe(target, res, cap.slice(0, 40));
       expect(res.status, cap.slice(0, 40)).toBeGreaterThanOrEqual(400);
     }

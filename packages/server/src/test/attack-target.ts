@@ -89,8 +89,13 @@ export interface Target {
   ada: string;
   /** Absolute paths of the server's own disk that no answer may name. */
   serverPaths: string[];
-  /** A request as a user (X-Auth), or without token when `user` is undefined. */
+  /**
+   * A request as a user (X-Auth), or without token when `user` is undefined. Every answer is
+   * checked with `expectSafe` (no 5xx, no server path), so every case asserts it.
+   */
   as(user: string | undefined, urlPath: string, opts?: SendOptions): Promise<RawResponse>;
+  /** `send` to the target, with the same check on the answer. */
+  send(urlPath: string, opts?: SendOptions): Promise<RawResponse>;
   close(): Promise<void>;
 }
 
@@ -159,7 +164,7 @@ export async function startTarget(
   const port = await listen(t.app);
   const candidates = [t.dir, await realpath(t.dir), process.cwd(), homedir()];
   const serverPaths = [...new Set(candidates)].filter((p) => p.length > 4 && p !== tmpdir());
-  return {
+  const target: Target = {
     t,
     port,
     tokens,
@@ -167,10 +172,16 @@ export async function startTarget(
     serverPaths,
     as(user, urlPath, o = {}) {
       const auth: Record<string, string> = user ? { "x-auth": tokens[user] ?? "" } : {};
-      return send(port, urlPath, { ...o, headers: { ...auth, ...o.headers } });
+      return target.send(urlPath, { ...o, headers: { ...auth, ...o.headers } });
+    },
+    async send(urlPath, o = {}) {
+      const res = await send(port, urlPath, o);
+      expectSafe(target, res, `${o.method ?? "GET"} ${urlPath.slice(0, 120)}`);
+      return res;
     },
     close: () => t.close(),
   };
+  return target;
 }
 
 /** The invariant of every case: no 5xx, and no absolute path of the server in the body. */
