@@ -3,7 +3,7 @@
  * `text/plain`, the `{what, which, data}` envelope, and the user and settings shapes read back.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { claimsOf, errorBody, login, startCompat, type Compat } from "./fb-client.js";
+import { claimsOf, errorBody, login, PASSWORD, startCompat, type Compat } from "./fb-client.js";
 
 let c: Compat;
 let id: number;
@@ -74,10 +74,25 @@ describe("PUT /api/users/{id} with which (§8.3)", () => {
     expect(listing.sorting).toEqual({ by: "size", asc: true });
   });
 
-  it("changes the password from the profile page; the new one logs in", async () => {
-    const res = await putUser(["password"], { password: "another-password-34" });
+  it("changes the password from the profile page with the current one (later clients: current_password beside which); the new one logs in", async () => {
+    const res = await c.api(`/api/users/${id}`, {
+      method: "PUT",
+      body: JSON.stringify({
+        what: "user",
+        which: ["password"],
+        current_password: PASSWORD,
+        data: { id, password: "another-password-34" },
+      }),
+    });
     expect(res.status).toBe(200);
     expect((await login(c.base, "ada", "another-password-34")).status).toBe(200);
+  });
+
+  it("refuses a password change without the current password, as the clients fixed after CVE-2026-25889 expect", async () => {
+    const res = await putUser(["password"], { password: "another-password-34" });
+    expect(res.status).toBe(400);
+    await errorBody(res);
+    expect((await login(c.base, "ada", PASSWORD)).status).toBe(200);
   });
 
   it("refuses admin-only fields to a non-admin (403) and a wrong envelope (400)", async () => {

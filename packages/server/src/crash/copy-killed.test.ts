@@ -45,7 +45,6 @@ describe("kill -9 during a copy of a large folder", () => {
     expect(afterKill.staging.length).toBeGreaterThan(0);
 
     await server.start();
-    console.timeLog("t", "started");
     expect(await server.listed("/")).toEqual(["scans"]);
     expect(await visibleTree(files)).toEqual(afterKill);
 

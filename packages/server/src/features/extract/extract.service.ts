@@ -80,14 +80,17 @@ export function createExtractService(deps: {
       const info = await fs.stat(src.abs);
       if (!info.isFile()) throw badRequest("Only files can be extracted");
       const kind = archiveKind(path.posix.basename(src.path));
-      // A missing destination folder is created, and removed again if extraction fails.
+      // A missing destination folder is made only once the archive is fully staged (so a crash
+      // leaves no empty folder behind), and removed again if placing fails.
       let created: string | undefined; // the topmost folder this extraction makes
       for (let p = target.abs; !(await fs.exists(p)); p = path.dirname(p)) created = p;
-      await fs.mkdir(target.abs);
-      if (!(await fs.stat(target.abs)).isDirectory())
+      if (!created && !(await fs.stat(target.abs)).isDirectory())
+        throw badRequest("The destination is not a folder");
+      const stageIn = created ? path.dirname(created) : target.abs;
+      if (!(await fs.stat(stageIn)).isDirectory())
         throw badRequest("The destination is not a folder");
 
-      const stagingDir = tempNameFor(path.join(target.abs, path.basename(src.abs)));
+      const stagingDir = tempNameFor(path.join(stageIn, path.basename(src.abs)));
       await fs.mkdir(stagingDir, false);
       try {
         const tracker = createTracker(limits, info.size);
@@ -101,6 +104,7 @@ export function createExtractService(deps: {
         await readArchive(kind, src.abs, staging, tracker, checkConflicts);
         await staging.finish();
         await checkConflicts(await fs.readdir(stagingDir));
+        await fs.mkdir(target.abs);
         await placeInto(stagingDir, target.abs, override);
       } catch (err) {
         if (created) await fs.remove(created, { force: true });
