@@ -12,6 +12,9 @@ import type { UserRecord } from "../users/users.store.js";
 import { createUploadEnds, endsUpload, UNKNOWN_LENGTH } from "./upload-end.js";
 import type { UploadRecord, UploadsStore } from "./uploads.store.js";
 
+/** After this long without a chunk, another user may restart an upload at the same path. */
+const OTHERS_UPLOAD_IDLE_MS = 3_600_000;
+
 /** An upload idle this long is abandoned and removed. */
 export const ABANDONED_MS = 24 * 3600_000;
 /** How long a cancelled upload's staged name is remembered against late writers. */
@@ -155,6 +158,15 @@ export function createTusService(deps: {
       if (busy.has(target.abs)) throw locked();
       ends.forget(target.abs);
       const previous = await deps.uploads.find(target.abs);
+      // Another user's upload in progress at the same path is theirs to finish or cancel: a
+      // POST restarts only one's own (or one left idle for an hour).
+      if (
+        previous &&
+        previous.userId !== user.id &&
+        Date.now() - previous.touchedAt < OTHERS_UPLOAD_IDLE_MS
+      ) {
+        throw new AppError("LOCKED", "Another user is uploading this file; try again later");
+      }
       if (previous) {
         markCancelled(previous.temp);
         await files.remove(previous.temp, { force: true });
@@ -180,8 +192,14 @@ export function createTusService(deps: {
       const target = await fs.resolve(requestPath);
       const upload = await deps.uploads.find(target.abs);
       if (upload && upload.userId === user.id) {
-        const size = (await files.statOrNone(upload.temp))?.size ?? 0;
-        return { offset: size, length: upload.length };
+        const staged = await files.statOrNone(upload.temp);
+        const placed = staged ? undefined : await files.statOrNone(target.abs);
+        if (!staged && placed?.isFile() && placed.size === upload.length) {
+          // Stopped between the rename into place and forgetting the upload: it is complete.
+          await deps.uploads.remove(upload.target);
+          return { offset: placed.size, length: placed.size };
+        }
+        return { offset: staged?.size ?? 0, length: upload.length };
       }
       const info = await files.statOrNone(target.abs);
       if (!info) throw notFound("No upload at this path");

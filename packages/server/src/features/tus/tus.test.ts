@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.js";
 import { openDatabase } from "../../db/database.js";
 import { createTestApp, errorOf, type TestContext } from "../../test/helpers.js";
+import { createUsersStore } from "../users/users.store.js";
+import { createUploadsStore } from "./uploads.store.js";
 
 let t: TestContext;
 let token: string;
@@ -241,5 +243,27 @@ describe("resumable uploads", () => {
     const err = await create("/a%00b", 3);
     expect(err.statusCode).toBe(400);
     expect(errorOf(err).message.length).toBeGreaterThan(0);
+  });
+});
+
+describe("a stop between placing the file and forgetting the upload", () => {
+  it("answers HEAD with the whole length, so the client sees the upload complete", async () => {
+    expect((await create("/scans/done.tif", 5)).statusCode).toBe(201);
+    expect((await chunk("/scans/done.tif", 0, "12345")).statusCode).toBe(204);
+    // As a kill -9 right after the rename would leave it: the record back, no staged file.
+    const abs = path.join(scope, "scans", "done.tif");
+    const ada = (await createUsersStore(t.db).findByUsername("ada"))!;
+    await createUploadsStore(t.db).put({
+      target: abs,
+      temp: path.join(scope, "scans", ".done.tif.gone.scriptorium-tmp"),
+      userId: ada.id,
+      length: 5,
+      touchedAt: Date.now(),
+    });
+    const res = await head("/scans/done.tif");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["upload-offset"]).toBe("5");
+    expect(res.headers["upload-length"]).toBe("5");
+    expect(await readFile(abs, "utf8")).toBe("12345");
   });
 });

@@ -41,7 +41,8 @@ export function checkLinkTarget(entry: string, target: string): void {
   const bad = () => refused(`the link "${entry}" points outside the archive ("${target}")`);
   if (target === "" || target.includes("\0") || target.includes("\\")) throw bad();
   if (target.startsWith("/") || /^[A-Za-z]:/.test(target)) throw bad();
-  const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(entry), target));
+  const joined = path.posix.normalize(path.posix.join(path.posix.dirname(entry), target));
+  const resolved = joined.length > 1 ? joined.replace(/\/+$/, "") : joined;
   if (resolved === ".." || resolved.startsWith("../") || resolved === ".") throw bad();
 }
 
