@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { AppError, badRequest, conflict, forbidden, fromErrno } from "../../errors.js";
 import { tempNameFor } from "../../storage/atomic-write.js";
 import type { FileEvents } from "../../storage/events.js";
@@ -22,9 +23,15 @@ import {
   type Staging,
 } from "../../storage/extraction/staging.js";
 
+/**
+ * Reads the archive into the staging folder. zip and rar libraries open the file by its path
+ * themselves (it was resolved through storage); tar and single files are read as a stream that
+ * storage opens.
+ */
 function readArchive(
   kind: ArchiveKind,
   file: string,
+  open: () => Readable,
   staging: Staging,
   tracker: Tracker,
   precheck: Precheck,
@@ -35,9 +42,9 @@ function readArchive(
     case "rar":
       return extractRar(file, staging, tracker, precheck);
     case "tar":
-      return extractTar(file, kind.compression, staging, tracker);
+      return extractTar(open, kind.compression, staging, tracker);
     case "single":
-      return extractSingle(file, kind.compression, kind.output, staging, precheck);
+      return extractSingle(open, kind.compression, kind.output, staging, precheck);
   }
 }
 
@@ -101,7 +108,14 @@ export function createExtractService(deps: {
           const clash = await existingIn(target.abs, names);
           if (clash.length > 0) throw conflict(`"${clash[0]}" already exists in the destination`);
         };
-        await readArchive(kind, src.abs, staging, tracker, checkConflicts);
+        await readArchive(
+          kind,
+          src.abs,
+          () => fs.readStream(src.abs),
+          staging,
+          tracker,
+          checkConflicts,
+        );
         await staging.finish();
         await checkConflicts(await fs.readdir(stagingDir));
         await fs.mkdir(target.abs);

@@ -1,4 +1,3 @@
-import { createReadStream } from "node:fs";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import tar from "tar-stream";
@@ -120,7 +119,7 @@ function firstFailure(results: PromiseSettledResult<unknown>[]): Error | undefin
 
 /** tar, plain or compressed (tar-stream): entries are staged as the stream goes by. */
 export async function extractTar(
-  file: string,
+  open: () => Readable,
   compression: Compression | undefined,
   staging: Staging,
   tracker: Tracker,
@@ -152,7 +151,7 @@ export async function extractTar(
   };
   const stages = compression ? [createDecompressor(compression), streamCounter(tracker)] : [];
   const results = await Promise.allSettled([
-    pipeline([createReadStream(file), ...stages, extract as unknown as NodeJS.WritableStream]),
+    pipeline([open(), ...stages, extract as unknown as NodeJS.WritableStream]),
     consume(),
   ]);
   const failure = firstFailure(results);
@@ -161,14 +160,14 @@ export async function extractTar(
 
 /** A single compressed file (x.gz, x.bz2, x.xz, x.br) becomes `output`. */
 export async function extractSingle(
-  file: string,
+  open: () => Readable,
   compression: Compression,
   output: string,
   staging: Staging,
   precheck: Precheck,
 ): Promise<void> {
   await precheck([output]);
-  const source = createReadStream(file);
+  const source = open();
   const decompressor = createDecompressor(compression);
   source.on("error", (err) => decompressor.destroy(err));
   await staging.file(output, source.pipe(decompressor));
