@@ -93,6 +93,13 @@ describe("FilesPage listing", () => {
     expect(screen.queryByTestId("listing")).toBeNull();
   });
 
+  it("never opens the editor on a text file whose content the server withheld (no download)", async () => {
+    tree["/Opere/a.tex"] = { ...item("/Opere/", "a.tex"), size: 120 };
+    renderAt("/files/Opere/a.tex");
+    expect(await screen.findByTestId("preview")).toBeTruthy();
+    expect(screen.queryByTestId("editor")).toBeNull();
+  });
+
   it("shows the 404 view for a missing path", async () => {
     renderAt("/files/nowhere/");
     expect(await screen.findByTestId("error-404")).toBeTruthy();

@@ -29,7 +29,10 @@ function ResourceView({ resource, path }: { resource: Resource; path: string }) 
       </>
     );
   }
-  if (resource.type === "text" || resource.type === "textImmutable") {
+  // Without the download permission the server withholds a text file's content: the editor
+  // would show it empty (and a save would wipe it), so such a file gets the preview instead.
+  const withheld = resource.content === undefined && resource.size > 0;
+  if ((resource.type === "text" || resource.type === "textImmutable") && !withheld) {
     return <Editor resource={resource} />;
   }
   return <Preview resource={resource} />;
