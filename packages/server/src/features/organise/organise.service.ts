@@ -1,6 +1,6 @@
 import path from "node:path";
 import { isStrictlyWithin, isWithin } from "@scriptorium/shared";
-import { AppError, badRequest, conflict, forbidden, fromErrno, notFound } from "../../errors.js";
+import { badRequest, conflict, forbidden, notFound } from "../../errors.js";
 import type { FileEvents } from "../../storage/events.js";
 import { decodeDestination, type PatchQuery } from "../../lib/route-params.js";
 import { copyEntry } from "../../storage/copy-tree.js";
@@ -76,13 +76,9 @@ export function createOrganiseService(deps: {
       if (action === "rename" && srcInfo.isDirectory()) {
         await fs.assertNothingDeniedBelow(src.path, src.abs);
       }
-      try {
-        if (action === "copy") await copyEntry(fs, src.abs, src.path, dst.abs, override);
-        else await moveEntry(fs, src.abs, src.path, dst.abs, override, deps.rename);
-      } catch (err) {
-        if (err instanceof AppError) throw err;
-        throw fromErrno(err) ?? err;
-      }
+      // Filesystem errors become API errors in the one error handler.
+      if (action === "copy") await copyEntry(fs, src.abs, src.path, dst.abs, override);
+      else await moveEntry(fs, src.abs, src.path, dst.abs, override, deps.rename);
       deps.events.emit({
         type: action === "copy" ? "copied" : "moved",
         userId: user.id,

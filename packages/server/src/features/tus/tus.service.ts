@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { Transform } from "node:stream";
-import { AppError, badRequest, conflict, forbidden, fromErrno, notFound } from "../../errors.js";
+import { AppError, badRequest, conflict, forbidden, notFound } from "../../errors.js";
 import { replaceWith, tempNameFor } from "../../storage/atomic-write.js";
 import type { FileEvents } from "../../storage/events.js";
 import { createFileOps } from "../../storage/file-ops.js";
@@ -171,16 +171,12 @@ export function createTusService(deps: {
         markCancelled(previous.temp);
         await files.remove(previous.temp, { force: true });
       }
-      try {
-        await fs.ensureParent(target.abs);
-        const temp = tempNameFor(target.abs);
-        await (await files.open(temp, "w")).close();
-        const upload = { target: target.abs, temp, userId: user.id, length, touchedAt: Date.now() };
-        if (length === 0) await finish(upload);
-        else await deps.uploads.put(upload);
-      } catch (err) {
-        throw fromErrno(err) ?? err;
-      }
+      await fs.ensureParent(target.abs);
+      const temp = tempNameFor(target.abs);
+      await (await files.open(temp, "w")).close();
+      const upload = { target: target.abs, temp, userId: user.id, length, touchedAt: Date.now() };
+      if (length === 0) await finish(upload);
+      else await deps.uploads.put(upload);
     },
 
     /** HEAD: how many bytes the server has, and of how many (UNKNOWN_LENGTH: not said yet). */
