@@ -1,7 +1,5 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
-import { importX } from "eslint-plugin-import-x";
-import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 
 export default tseslint.config(
   {
@@ -61,21 +59,6 @@ export default tseslint.config(
         },
       ],
     },
-  },
-  {
-    // No import cycles between modules (features never import each other in a circle).
-    files: ["packages/*/src/**/*.{ts,tsx}"],
-    plugins: { "import-x": importX },
-    settings: {
-      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
-      "import-x/extensions": [".ts", ".tsx", ".js"],
-      "import-x/resolver-next": [
-        createTypeScriptImportResolver({
-          project: ["packages/*/tsconfig.json"],
-        }),
-      ],
-    },
-    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
     // User files are reached only through storage/ (scope, rules, links and errno in one place).
