@@ -48,7 +48,8 @@ async function realpathOfExisting(abs: string): Promise<string> {
 /**
  * The one gate between requests and the filesystem for a user: normalisation, hidden files,
  * global then user rules, scope containment by path components, and the symlink policy of
- * API.md Part A §1 (a link is followed only when its target stays inside the scope).
+ * API.md Part A §1 (a link is followed only when its target stays inside the scope, at a place
+ * the rules allow).
  */
 export function createUserFs(serverRoot: string, user: ScopedUser, globalRules: readonly Rule[]) {
   const root = scopeRoot(serverRoot, user.scope);
