@@ -2,19 +2,9 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { ERROR_CODES, ERROR_STATUS, type ErrorBody, type ErrorCode } from "@scriptorium/shared";
 import { AppError, fromErrno } from "../errors.js";
 
-/** Fastify's own error codes that have a code of ours; other 4xx of Fastify are BAD_REQUEST. */
-const FASTIFY_CODES: Record<string, ErrorCode> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: "PAYLOAD_TOO_LARGE",
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "BAD_REQUEST",
-  FST_ERR_CTP_EMPTY_JSON_BODY: "BAD_REQUEST",
-  FST_ERR_CTP_INVALID_JSON_BODY: "BAD_REQUEST",
-  FST_ERR_NOT_FOUND: "NOT_FOUND",
-};
-
 /**
- * For a library's error that only has a status: the first (most generic) code of that status in
- * the one table of packages/shared, else BAD_REQUEST.
+ * For a library's error (Fastify's, a plugin's) that only has a status: the first, most generic
+ * code of that status in the one table of packages/shared, else BAD_REQUEST.
  */
 function firstCodeWithStatus(status: number): ErrorCode {
   return ERROR_CODES.find((code) => ERROR_STATUS[code] === status) ?? "BAD_REQUEST";
@@ -28,14 +18,13 @@ function toAppError(err: unknown): AppError | undefined {
   if (fe?.validation) return new AppError("VALIDATION_FAILED", `Invalid request: ${fe.message}`);
   const status = fe?.statusCode;
   if (status && status >= 400 && status < 500) {
-    const code = (fe.code ? FASTIFY_CODES[fe.code] : undefined) ?? firstCodeWithStatus(status);
-    return new AppError(code, fe.message ?? "Bad request");
+    return new AppError(firstCodeWithStatus(status), fe.message ?? "Bad request");
   }
   return undefined;
 }
 
 /** The body of an unexpected failure: what failed and the id the log line carries. */
-export function internalErrorBody(requestId: string): ErrorBody {
+function internalErrorBody(requestId: string): ErrorBody {
   return {
     status: 500,
     code: "INTERNAL",

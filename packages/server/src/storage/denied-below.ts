@@ -36,8 +36,8 @@ export async function findDeniedBelow(
 
   let seen = 0;
   const queue: [string, string][] = [[userPath, abs]];
-  for (let next = queue.shift(); next; next = queue.shift()) {
-    const [dirPath, dirAbs] = next;
+  for (let i = 0; i < queue.length; i++) {
+    const [dirPath, dirAbs] = queue[i] as [string, string];
     const entries = await readdir(dirAbs, { withFileTypes: true }).catch(() => []);
     for (const entry of entries) {
       if (++seen > WALK_LIMIT) {

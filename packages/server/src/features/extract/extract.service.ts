@@ -91,8 +91,6 @@ export function createExtractService(deps: {
       // leaves no empty folder behind), and removed again if placing fails.
       let created: string | undefined; // the topmost folder this extraction makes
       for (let p = target.abs; !(await fs.exists(p)); p = path.dirname(p)) created = p;
-      if (!created && !(await fs.stat(target.abs)).isDirectory())
-        throw badRequest("The destination is not a folder");
       const stageIn = created ? path.dirname(created) : target.abs;
       if (!(await fs.stat(stageIn)).isDirectory())
         throw badRequest("The destination is not a folder");

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { isStrictlyWithin, isWithin } from "@scriptorium/shared";
-import { badRequest, conflict, forbidden, notFound } from "../../errors.js";
+import { badRequest, conflict, forbidden } from "../../errors.js";
 import type { FileEvents } from "../../storage/events.js";
 import { decodeDestination, type PatchQuery } from "../../lib/route-params.js";
 import { copyEntry } from "../../storage/copy-tree.js";
@@ -35,24 +35,19 @@ export function createOrganiseService(deps: {
       if (src.path === "/" || dst.path === "/")
         throw forbidden("The root of your files cannot be moved or copied");
       const same = src.path === dst.path;
-      if (isStrictlyWithin(src.path, dst.path)) {
-        throw badRequest(
+      const intoItself = () =>
+        badRequest(
           "A folder cannot be copied or moved into itself or one of its own folders",
           "INTO_ITSELF",
         );
-      }
-      if (!(await fs.exists(src.abs))) throw notFound("No such file or folder");
+      if (isStrictlyWithin(src.path, dst.path)) throw intoItself();
+      const srcInfo = await fs.lstat(src.abs); // 404 when missing
+      // A copy follows a link to a folder; a move moves the link itself.
+      const isDir =
+        action === "copy" ? (await fs.stat(src.abs)).isDirectory() : srcInfo.isDirectory();
       // The same through links: a destination whose real folder lies inside the real source.
-      const srcInfo = await fs.lstat(src.abs);
-      if (srcInfo.isDirectory() || action === "copy") {
-        const realSrc = await fs.realOf(src.abs);
-        const realDstParent = await fs.realOf(path.dirname(dst.abs));
-        if ((await fs.stat(src.abs)).isDirectory() && isWithin(realSrc, realDstParent)) {
-          throw badRequest(
-            "A folder cannot be copied or moved into itself or one of its own folders",
-            "INTO_ITSELF",
-          );
-        }
+      if (isDir && isWithin(await fs.realOf(src.abs), await fs.realOf(path.dirname(dst.abs)))) {
+        throw intoItself();
       }
       if (same && !versioned) {
         if (action === "copy") throw badRequest("A file cannot be copied onto itself");
@@ -73,7 +68,7 @@ export function createOrganiseService(deps: {
         throw conflict("The destination already exists");
       }
 
-      if (action === "rename" && srcInfo.isDirectory()) {
+      if (action === "rename" && isDir) {
         await fs.assertNothingDeniedBelow(src.path, src.abs);
       }
       // Filesystem errors become API errors in the one error handler.
