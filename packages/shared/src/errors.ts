@@ -35,6 +35,8 @@ export const ERROR_STATUS = {
   UNREADABLE_FILE: 422,
   LOCKED: 423,
   RATE_LIMITED: 429,
+  /** Too many tool runs at once: for this user, or on the whole server. */
+  TOO_MANY_RUNS: 429,
   INTERNAL: 500,
   NOT_IMPLEMENTED: 501,
   UNAVAILABLE: 503,

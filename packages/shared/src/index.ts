@@ -4,12 +4,16 @@ export * from "./schemas/auth.js";
 export * from "./schemas/download.js";
 export * from "./schemas/resource.js";
 export * from "./schemas/settings.js";
+export * from "./schemas/tools.js";
 export * from "./schemas/usage.js";
 export * from "./schemas/user.js";
 export * from "./lib/duration.js";
 export * from "./lib/locales.js";
 export * from "./lib/natural-sort.js";
 export * from "./lib/paths.js";
+export * from "./lib/maurotex.js";
+export * from "./lib/tool-log.js";
+export * from "./lib/edition-tool-defaults.js";
 
 /** Label shown on the login screen (SPEC.md §2, §9). */
 export const LOGIN_VERSION_LABEL = "4.0410";

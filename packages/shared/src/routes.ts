@@ -15,6 +15,7 @@ import {
   PreviewParamsSchema,
 } from "./schemas/download.js";
 import { ErrorBodySchema } from "./errors.js";
+import { ToolRunResultSchema } from "./schemas/tools.js";
 import { SettingsBodySchema, SettingsSchema } from "./schemas/settings.js";
 import {
   bytesResponse,
@@ -178,11 +179,18 @@ export const routes = {
     url: "/api/resources/*",
     auth: "user",
     tag: "resources",
-    summary: "Copy, move (rename) or unzip",
+    summary: "Copy, move (rename), unzip, or run an edition tool",
     description:
-      "`action=copy|rename|unzip`; the `destination` is encoded twice. Unzip extracts into the destination's parent folder.",
+      "`action=copy|rename|unzip|mauro:<tool>`; the `destination` (and a tool's `commandline`) are encoded twice. Unzip extracts into the destination's parent folder. A tool action (m2hv, m2lv, m2ledmac, pdflatex) waits for the tool and answers JSON `{ log, exitCode, ok, diagnostics, output }`; 429 when too many runs are under way, 501 when the tool is not installed.",
     schema: { querystring: PatchResourceQuerySchema },
-    responses: { 200: SAVED, ...errorResponses(400, 401, 403, 404, 409, 507) },
+    responses: {
+      200: {
+        description:
+          "`200 OK` (text) for copy, rename and unzip; a tool run's result (JSON) for `mauro:*`",
+        schema: ToolRunResultSchema,
+      },
+      ...errorResponses(400, 401, 403, 404, 409, 429, 501, 507),
+    },
   },
   raw: {
     method: "GET",
@@ -330,6 +338,18 @@ export const routes = {
     summary: "Replace every top-level field of the global settings",
     schema: { body: SettingsBodySchema },
     responses: { 200: SAVED, ...errorResponses(400, 401, 403) },
+  },
+  toolHelp: {
+    method: "GET",
+    url: "/api/mauro/help/:name",
+    auth: "user",
+    tag: "tools",
+    summary: "An edition tool's help text (`<tool> -h`)",
+    schema: { params: Type.Object({ name: Type.String() }) },
+    responses: {
+      200: textResponse("The help text, as the tool prints it"),
+      ...errorResponses(401, 403, 404, 429, 501),
+    },
   },
   health: {
     method: "GET",

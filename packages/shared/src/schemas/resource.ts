@@ -73,4 +73,6 @@ export const PatchResourceQuerySchema = Type.Object({
   override: Type.Optional(Type.String()),
   rename: Type.Optional(Type.String()),
   unzip: Type.Optional(Type.String()),
+  /** `mauro:*` actions: the tool's options, encoded twice like the destination. */
+  commandline: Type.Optional(Type.String()),
 });

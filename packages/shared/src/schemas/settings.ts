@@ -1,4 +1,5 @@
 import { Type, type Static } from "typebox";
+import { ToolSettingsSchema } from "./tools.js";
 import { PermSchema, RuleSchema, SortingSchema, ViewModeSchema } from "./user.js";
 
 /** The template applied to new users: signup, `users add` and the admin form (API.md §8.4). */
@@ -49,6 +50,8 @@ export const SettingsSchema = Type.Object({
   tus: TusSettingsSchema,
   shell: Type.Array(Type.String()),
   commands: Type.Record(Type.String(), Type.Array(Type.String())),
+  /** The edition tools (m2hv, m2lv, m2ledmac, pdflatex and any the admin adds). */
+  tools: ToolSettingsSchema,
 });
 export type Settings = Static<typeof SettingsSchema>;
 
@@ -59,6 +62,8 @@ export const SettingsBodySchema = Type.Object({
     chunkSize: Type.Number({ minimum: 0 }),
     retryCount: Type.Integer({ minimum: 0 }),
   }),
+  /** File Browser's clients do not know it: when absent, the tools stay as they are. */
+  tools: Type.Optional(ToolSettingsSchema),
 });
 export type SettingsBody = Static<typeof SettingsBodySchema>;
 

@@ -1,4 +1,9 @@
-import { HOOK_KEYS, type ServerConfig, type Settings } from "@scriptorium/shared";
+import {
+  defaultToolSettings,
+  HOOK_KEYS,
+  type ServerConfig,
+  type Settings,
+} from "@scriptorium/shared";
 
 /**
  * First-run global settings (API.md §12), with one deliberate change: `execute` is not granted
@@ -42,6 +47,7 @@ export function defaultSettings(): Settings {
     tus: { chunkSize: 10 * 1024 * 1024, retryCount: 5 },
     shell: [],
     commands: Object.fromEntries(HOOK_KEYS.map((k) => [k, []])),
+    tools: defaultToolSettings(),
   };
 }
 

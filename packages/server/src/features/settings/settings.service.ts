@@ -42,6 +42,10 @@ export function createSettingsService(store: SettingsStore) {
           throw badRequest(`Invalid regular expression in rule: ${rule.regexp.raw}`);
         }
       }
+      const tools = body.tools ?? (await store.getSettings()).tools;
+      const names = tools.tools.map((t) => t.name);
+      const twice = names.find((n, i) => names.indexOf(n) !== i);
+      if (twice) throw badRequest(`Two tools are named ${twice}`);
       const commands = Object.fromEntries(HOOK_KEYS.map((k) => [k, body.commands[k] ?? []]));
       await store.setSettings({
         ...body,
@@ -49,6 +53,7 @@ export function createSettingsService(store: SettingsStore) {
         // File Browser's form can send "1.5M": the size in bytes is rounded.
         tus: { chunkSize: Math.round(body.tus.chunkSize), retryCount: body.tus.retryCount },
         commands,
+        tools,
       });
     },
   };
