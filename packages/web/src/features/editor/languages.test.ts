@@ -3,8 +3,9 @@ import { languageFor, normalizeExtension, wrapsLines } from "./languages";
 
 describe("editor languages", () => {
   it.each([
-    [".tex", "latex"],
-    [".TEX", "latex"],
+    [".tex", "maurotex"],
+    [".TEX", "maurotex"],
+    [".ltx", "latex"],
     [".sty", "latex"],
     [".cls", "latex"],
     [".bib", "latex"],
@@ -30,7 +31,7 @@ describe("editor languages", () => {
   });
 
   it("takes a file name as well as an extension, using the last dot", () => {
-    expect(languageFor("varia-de-centris.tex")).toBe("latex");
+    expect(languageFor("varia-de-centris.tex")).toBe("maurotex");
     expect(languageFor("archive.tar.gz")).toBe("plain");
     expect(languageFor("README")).toBe("plain");
     expect(languageFor("notes.tex.bak")).toBe("plain");

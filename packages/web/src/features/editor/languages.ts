@@ -4,6 +4,7 @@
  * CodeMirror extension, loaded on demand.
  */
 export type LanguageId =
+  | "maurotex"
   | "latex"
   | "javascript"
   | "jsx"
@@ -18,8 +19,9 @@ export type LanguageId =
   | "plain";
 
 const BY_EXTENSION: Readonly<Record<string, LanguageId>> = {
-  // LaTeX and Mauro-TeX sources, packages, classes; BibTeX reads well enough as TeX.
-  tex: "latex",
+  // Mauro-TeX sources (LaTeX with the edition's macros); LaTeX packages and classes; BibTeX
+  // reads well enough as TeX.
+  tex: "maurotex",
   ltx: "latex",
   latex: "latex",
   sty: "latex",

@@ -7,6 +7,8 @@ import type { LanguageId } from "./languages";
  */
 export async function loadLanguage(id: LanguageId): Promise<Extension> {
   switch (id) {
+    case "maurotex":
+      return (await import("./mauro-language")).mauroTex();
     case "latex": {
       const [{ StreamLanguage }, { stex }] = await Promise.all([
         import("@codemirror/language"),

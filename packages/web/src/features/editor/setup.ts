@@ -138,6 +138,7 @@ export function editorTheme(theme: DocumentTheme): Extension {
       },
       { dark },
     ),
-    dark ? syntaxHighlighting(oneDarkHighlightStyle) : [],
+    // Not a fallback: languages that add their own colours (Mauro-TeX) keep these as well.
+    syntaxHighlighting(dark ? oneDarkHighlightStyle : defaultHighlightStyle),
   ];
 }
