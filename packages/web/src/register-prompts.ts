@@ -4,6 +4,7 @@
  */
 import "./features/prompts/common-prompts";
 import "./features/download/prompts";
+import "./features/edition-tools/prompts";
 import "./features/editor/prompts";
 import "./features/organise/prompts";
 import "./features/unzip/prompts";

@@ -1,4 +1,5 @@
 import { helpAction, newDirAction, newFileAction } from "./builtin";
+import { editionToolActions } from "./edition";
 import {
   clearSelectionAction,
   infoAction,
@@ -28,6 +29,7 @@ registerActions(
   moveAction,
   deleteAction,
   unzipAction,
+  ...editionToolActions,
   switchViewAction,
   downloadAction,
   uploadAction,

@@ -63,4 +63,9 @@ export const ICON_PATHS = {
   /** The chevron pointing back (previous file). */
   chevronBack: "M15 6l-6 6 6 6",
   save: "M5 4h11l3 3v11a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2zM8 4v5h7V4M8 20v-6h8v6",
+  /** Edition tools: m2hv (HTML), m2lv (LaTeX), m2ledmac (reledmac), pdflatex (PDF). */
+  toolHtml: "M8 7l-5 5 5 5M16 7l5 5-5 5M14 4l-4 16",
+  toolLatex: "M6 3h8l5 5v11a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zM8 11h8M12 11v7",
+  toolLedmac: "M3 5h6a3 3 0 0 1 3 3v12a2 2 0 0 0-2-2H3zM21 5h-6a3 3 0 0 0-3 3v12a2 2 0 0 1 2-2h7z",
+  toolPdf: "M6 3h8l5 5v11a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zM9 18l3-7 3 7M10.3 15h3.4",
 } as const;

@@ -1,10 +1,11 @@
-import type { Resource } from "@scriptorium/shared";
+import { isToolLogName, type Resource } from "@scriptorium/shared";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation } from "react-router";
 import { handleError, isStatusError } from "../../api/errors";
 import { Icon } from "../../components/Icon";
 import { decodePath } from "../../lib/paths";
+import { ToolLogViewer } from "../edition-tools/ToolLogViewer";
 import { Editor } from "../editor/Editor";
 import { ErrorView } from "../errors/ErrorView";
 import { Listing } from "../listing/Listing";
@@ -17,7 +18,10 @@ import { setCurrentResource } from "./current-resource";
 import { isDataMismatch, useResource } from "./resource-api";
 import "./files.css";
 
-/** A folder → the listing; a text file → the editor; any other file → the preview. */
+/**
+ * A folder → the listing; a tool's log → the log viewer; a text file → the editor; any other
+ * file → the preview.
+ */
 function ResourceView({ resource, path }: { resource: Resource; path: string }) {
   if (resource.isDir) {
     return (
@@ -32,6 +36,8 @@ function ResourceView({ resource, path }: { resource: Resource; path: string }) 
   // Without the download permission the server withholds a text file's content: the editor
   // would show it empty (and a save would wipe it), so such a file gets the preview instead.
   const withheld = resource.content === undefined && resource.size > 0;
+  // A tool's log (`m2hv.OUT.log`) opens read-only, its diagnostics linked to the source.
+  if (isToolLogName(resource.name) && !withheld) return <ToolLogViewer resource={resource} />;
   if ((resource.type === "text" || resource.type === "textImmutable") && !withheld) {
     return <Editor resource={resource} />;
   }

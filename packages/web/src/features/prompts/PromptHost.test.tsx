@@ -30,6 +30,7 @@ const EVERY_PROMPT: Record<PromptName, true> = {
   copy: true,
   delete: true,
   replaceRename: true,
+  editionTool: true,
 };
 
 describe("PromptHost", () => {

@@ -1,4 +1,4 @@
-import type { Settings, TusSettings } from "@scriptorium/shared";
+import type { Settings, ToolSettings, TusSettings } from "@scriptorium/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { handleError } from "../../../api/errors";
@@ -6,13 +6,14 @@ import { Icon } from "../../../components/Icon";
 import { getGlobals } from "../../../lib/globals";
 import { showSuccess } from "../../toasts/toast-store";
 import { fetchGlobalSettings, saveGlobalSettings } from "./global-settings-api";
+import { ToolSettingsForm } from "./ToolSettingsForm";
 import { TusSettingsForm } from "./TusSettingsForm";
 import "./global-settings.css";
 
 const SETTINGS_KEY = ["globalSettings"] as const;
 
 /**
- * /settings/global (admin). So far: the resumable-upload settings. While the server has no
+ * /settings/global (admin): the resumable-upload settings and the edition tools. While the server has no
  * /api/settings (404), the page says that settings are read-only and shows the values the page
  * was loaded with, instead of pretending to save.
  */
@@ -42,6 +43,7 @@ export function GlobalSettingsPage() {
   const settings = query.data;
   const tus = settings?.tus ?? getGlobals().TusSettings;
   const onSave = settings ? (next: TusSettings) => save.mutate({ ...settings, tus: next }) : null;
+  const saveTools = (next: ToolSettings) => settings && save.mutate({ ...settings, tools: next });
 
   return (
     <div className="profile global-settings" data-testid="global-settings">
@@ -56,6 +58,9 @@ export function GlobalSettingsPage() {
         onSave={onSave}
         saving={save.isPending}
       />
+      {settings?.tools && (
+        <ToolSettingsForm initial={settings.tools} onSave={saveTools} saving={save.isPending} />
+      )}
     </div>
   );
 }

@@ -1,0 +1,64 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { errorMessage, isStatusError } from "../../api/errors";
+import { asFolder, encodePath, parentFolder } from "../../lib/paths";
+import { resourceKey } from "../files/resource-api";
+import { useRunStore } from "./run-store";
+import { runTool, type ToolRunRequest } from "./tools-api";
+
+/**
+ * Runs a tool from its dialog: the run is registered in the run store with the controller that
+ * cancels it; on success the listings it changed reload, the run is recorded for the workbench,
+ * the dialog closes and the log opens (SPEC.md §4). A failure stays in the dialog, shown with
+ * the server's message (a 429 when too many tools run, a 501 naming a missing tool). Closing
+ * the dialog while the tool runs cancels it.
+ */
+export function useToolRun(close: () => void) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const controllerRef = useRef<AbortController | null>(null);
+  const [running, setRunning] = useState(false);
+
+  useEffect(() => () => controllerRef.current?.abort(), []);
+
+  const start = async (request: ToolRunRequest) => {
+    const controller = new AbortController();
+    controllerRef.current = controller;
+    setError(null);
+    setRunning(true);
+    const store = useRunStore.getState();
+    store.setRunning({ source: request.source, tool: request.tool, controller });
+    try {
+      const result = await runTool(request, controller.signal);
+      useRunStore.getState().record({ request, result, at: Date.now() });
+      // A log opened before shows this run, not a cached earlier one.
+      queryClient.removeQueries({ queryKey: resourceKey(result.log) });
+      const folders = new Set([parentFolder(request.source), parentFolder(result.log)]);
+      if (request.tool !== "pdflatex") folders.add(asFolder(request.destination));
+      await Promise.all(
+        [...folders].map((folder) =>
+          queryClient.invalidateQueries({ queryKey: resourceKey(folder) }),
+        ),
+      );
+      controllerRef.current = null;
+      close();
+      void navigate(`/files${encodePath(result.log)}`);
+    } catch (err) {
+      if (controller.signal.aborted) setError(t("editionTools.prompt.cancelled"));
+      else if (!isStatusError(err, 401)) setError(errorMessage(err));
+    } finally {
+      if (useRunStore.getState().running?.controller === controller) {
+        useRunStore.getState().setRunning(null);
+      }
+      setRunning(false);
+    }
+  };
+
+  const cancel = () => controllerRef.current?.abort();
+
+  return { start, cancel, running, error };
+}

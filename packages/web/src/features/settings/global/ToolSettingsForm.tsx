@@ -1,0 +1,153 @@
+import type { Tool, ToolSettings } from "@scriptorium/shared";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+
+/** A timeout field as the schema takes it: whole seconds from 1 to 3600, else `fallback`. */
+export function parseTimeout(text: string, fallback: number): number {
+  const value = Math.floor(Number(text));
+  if (!Number.isFinite(value) || text.trim() === "") return fallback;
+  return Math.min(3600, Math.max(1, value));
+}
+
+/** The folders field: one folder per line, blank lines dropped. */
+export function parseFolders(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+interface ToolSettingsFormProps {
+  initial: ToolSettings;
+  onSave: ((tools: ToolSettings) => void) | null;
+  saving?: boolean;
+}
+
+interface ToolRow {
+  tool: Tool;
+  executable: string;
+  enabled: boolean;
+  timeout: string;
+}
+
+/**
+ * The edition tools (API.md Part A §9): each configured tool's executable (a name looked up in
+ * the tool folders, or an absolute path), whether it is offered, and its timeout; and the tool
+ * folders. The options each tool accepts are kept as they are.
+ */
+export function ToolSettingsForm({ initial, onSave, saving = false }: ToolSettingsFormProps) {
+  const { t } = useTranslation();
+  const [rows, setRows] = useState<ToolRow[]>(() =>
+    initial.tools.map((tool) => ({
+      tool,
+      executable: tool.executable,
+      enabled: tool.enabled,
+      timeout: String(tool.timeoutSeconds),
+    })),
+  );
+  const [folders, setFolders] = useState(() => initial.folders.join("\n"));
+
+  const update = (index: number, change: Partial<ToolRow>) =>
+    setRows((current) => current.map((row, i) => (i === index ? { ...row, ...change } : row)));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSave?.({
+      folders: parseFolders(folders),
+      tools: rows.map((row) => ({
+        ...row.tool,
+        executable: row.executable.trim() || row.tool.executable,
+        enabled: row.enabled,
+        timeoutSeconds: parseTimeout(row.timeout, row.tool.timeoutSeconds),
+      })),
+    });
+  };
+
+  return (
+    <form className="card" onSubmit={submit} data-testid="global-tools-form">
+      <h2 className="card__title">{t("editionTools.settings.title")}</h2>
+      <div className="card__body">
+        <table className="tool-settings">
+          <thead>
+            <tr>
+              <th scope="col">{t("editionTools.settings.tool")}</th>
+              <th scope="col">{t("editionTools.settings.executable")}</th>
+              <th scope="col">{t("editionTools.settings.enabled")}</th>
+              <th scope="col">{t("editionTools.settings.timeout")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => (
+              <tr key={row.tool.name} data-testid={`tool-row-${row.tool.name}`}>
+                <th scope="row" dir="ltr">
+                  {row.tool.name}
+                </th>
+                <td>
+                  <input
+                    className="input"
+                    dir="ltr"
+                    spellCheck={false}
+                    autoComplete="off"
+                    aria-label={`${row.tool.name}: ${t("editionTools.settings.executable")}`}
+                    value={row.executable}
+                    onChange={(event) => update(index, { executable: event.target.value })}
+                    data-testid="tool-executable"
+                  />
+                </td>
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={`${row.tool.name}: ${t("editionTools.settings.enabled")}`}
+                    checked={row.enabled}
+                    onChange={(event) => update(index, { enabled: event.target.checked })}
+                    data-testid="tool-enabled"
+                  />
+                </td>
+                <td>
+                  <input
+                    className="input"
+                    type="number"
+                    min={1}
+                    max={3600}
+                    step={1}
+                    inputMode="numeric"
+                    aria-label={`${row.tool.name}: ${t("editionTools.settings.timeout")}`}
+                    value={row.timeout}
+                    onChange={(event) => update(index, { timeout: event.target.value })}
+                    data-testid="tool-timeout"
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <label className="field">
+          <span className="field__label">{t("editionTools.settings.folders")}</span>
+          <textarea
+            className="input"
+            dir="ltr"
+            rows={4}
+            spellCheck={false}
+            value={folders}
+            onChange={(event) => setFolders(event.target.value)}
+            aria-describedby="tool-folders-help"
+            data-testid="tool-folders"
+          />
+          <span id="tool-folders-help" className="field__hint muted">
+            {t("editionTools.settings.foldersHelp")}
+          </span>
+        </label>
+      </div>
+      <div className="card__actions">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={onSave === null || saving}
+          data-testid="global-tools-submit"
+        >
+          {t("buttons.update")}
+        </button>
+      </div>
+    </form>
+  );
+}
