@@ -81,6 +81,8 @@ export default tseslint.config(
       "packages/server/src/plugins/web-app.ts",
       "packages/server/src/plugins/page-globals.ts",
       "packages/server/src/features/preview/preview-cache.ts",
+      // The runner looks up programs and system folders, never user files.
+      "packages/server/src/runner/host.ts",
     ],
     rules: {
       "no-restricted-imports": [

@@ -40,6 +40,9 @@ import { usersRoutes } from "./features/users/users.routes.js";
 import { createUsersService } from "./features/users/users.service.js";
 import { createUsersStore } from "./features/users/users.store.js";
 import { authConfig } from "./lib/route-auth.js";
+import { editionToolsRoutes } from "./features/edition-tools/edition-tools.routes.js";
+import { createToolsService } from "./features/edition-tools/tools.service.js";
+import { createRunner, type Runner } from "./runner/runner.js";
 import { registerAuth } from "./plugins/auth.js";
 import { registerErrorHandler } from "./plugins/error-handler.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
@@ -65,6 +68,8 @@ export interface AppOptions {
   moveRename?: RenameFn;
   /** Limits of archive extraction (default 100,000 entries, 50 GiB, ratio 1000). */
   extractLimits?: Partial<ExtractLimits>;
+  /** Runs external programs (edition tools); default: bubblewrap when present, 2 per user, 4 in all. */
+  runner?: Runner;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -125,9 +130,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     void tus.sweep().catch((err: unknown) => app.log.warn({ err }, "upload sweep failed"));
   const sweepTimer = setInterval(sweep, 3_600_000);
   sweepTimer.unref();
-  app.addHook("onReady", (done) => {
+  app.addHook("onReady", async () => {
     sweep();
-    done();
+    if ((await runner.mode()) !== "bwrap") {
+      app.log.warn(
+        "bubblewrap (bwrap) is not available: edition tools run with time, output and size limits but without a sandbox (see README, Edition tools)",
+      );
+    }
+  });
+
+  const runner = options.runner ?? createRunner();
+  const tools = createToolsService({
+    storage,
+    runner,
+    events,
+    toolSettings: async () => (await settings.getSettings()).tools,
   });
 
   const downloads = createDownloadService({ userFs: (user) => storage.forUser(user) });
@@ -189,8 +206,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       copy: (user, path, query) => organise.patch(user, path, query),
       rename: (user, path, query) => organise.patch(user, path, query),
       unzip: (user, path, query) => extract.unzip(user, path, query),
+      "mauro:*": (user, path, query, signal) => tools.run(user, path, query, signal),
     }),
   );
+  app.register(editionToolsRoutes(tools));
   app.register(rawRoutes(downloads));
   app.register(inlineRoutes(inline, baseURL));
   app.register(previewRoutes(previews));

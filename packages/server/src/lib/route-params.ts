@@ -6,6 +6,8 @@ export interface PatchQuery {
   destination?: string;
   override?: string;
   rename?: string;
+  /** `mauro:*` actions: the tool's options, encoded twice. */
+  commandline?: string;
 }
 
 /** The destination arrives encoded twice (API.md §2.9): decode the second layer here. */

@@ -50,3 +50,43 @@ export async function findDeniedBelow(
   }
   return undefined;
 }
+
+/**
+ * Every entry below the folder `abs` (the user path `userPath`) that the rules deny, without
+ * descending into denied folders: what a sandboxed tool must not see. Path rules are looked up
+ * where they point; regex rules need a bounded walk that never follows links.
+ */
+export async function listDeniedBelow(
+  rules: readonly Rule[],
+  ruleAllows: (userPath: string) => boolean,
+  userPath: string,
+  abs: string,
+): Promise<{ path: string; isDir: boolean }[]> {
+  const denied = new Map<string, boolean>();
+  const below = (rulePath: string) => path.join(abs, path.posix.relative(userPath, rulePath));
+  for (const rule of rules) {
+    if (rule.regex || rule.allow) continue;
+    const rulePath = rule.path.replace(/\/+$/, "") || "/";
+    if (!isStrictlyWithin(userPath, rulePath) || ruleAllows(rulePath)) continue;
+    const info = await lstat(below(rulePath)).catch(() => undefined);
+    if (info) denied.set(below(rulePath), info.isDirectory());
+  }
+  if (rules.some((rule) => rule.regex && !rule.allow)) {
+    let seen = 0;
+    const queue: [string, string][] = [[userPath, abs]];
+    for (let i = 0; i < queue.length; i++) {
+      const [dirPath, dirAbs] = queue[i] as [string, string];
+      const entries = await readdir(dirAbs, { withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        if (++seen > WALK_LIMIT) {
+          throw new AppError("BAD_REQUEST", "Your files are too many to check against the rules");
+        }
+        const childPath = dirPath === "/" ? `/${entry.name}` : `${dirPath}/${entry.name}`;
+        const childAbs = path.join(dirAbs, entry.name);
+        if (!ruleAllows(childPath)) denied.set(childAbs, entry.isDirectory());
+        else if (entry.isDirectory()) queue.push([childPath, childAbs]);
+      }
+    }
+  }
+  return [...denied].map(([p, isDir]) => ({ path: p, isDir }));
+}

@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 
 export type FileEventType =
-  "created" | "saved" | "deleted" | "moved" | "copied" | "uploaded" | "extracted";
+  "created" | "saved" | "deleted" | "moved" | "copied" | "uploaded" | "extracted" | "compiled";
 
 /** A change to a file or folder; the search index, activity log and caches subscribe. */
 export interface FileEvent {

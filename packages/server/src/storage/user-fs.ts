@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Rule } from "@scriptorium/shared";
 import { badRequest, forbidden } from "../errors.js";
 import { isInside, normalizeRequestPath, scopeRoot } from "../lib/safe-path.js";
-import { findDeniedBelow } from "./denied-below.js";
+import { findDeniedBelow, listDeniedBelow } from "./denied-below.js";
 import { createFileOps, mapped } from "./file-ops.js";
 import { createRuleChecker } from "./rules.js";
 
@@ -96,6 +96,16 @@ export function createUserFs(serverRoot: string, user: ScopedUser, globalRules: 
           "RULE_DENIED",
         );
       }
+    },
+
+    /**
+     * Entries of the scope the rules deny (real paths; denied folders not entered): what a
+     * sandboxed program run for this user is not shown.
+     */
+    async listDenied(): Promise<{ path: string; isDir: boolean }[]> {
+      const rules = [...globalRules, ...user.rules];
+      if (!rules.some((rule) => !rule.allow)) return [];
+      return mapped(async () => listDeniedBelow(rules, ruleAllows, "/", await getRealRoot()));
     },
 
     /** The real path of `abs` (links resolved), or of its deepest existing ancestor + the rest. */

@@ -9,8 +9,25 @@ import { requireAuth } from "../../plugins/auth.js";
 import type { UserRecord } from "../users/users.store.js";
 import type { ResourcesService } from "./resources.service.js";
 
-/** A PATCH action (`?action=`) and the feature that does its work. */
-export type PatchAction = (user: UserRecord, path: string, query: PatchQuery) => Promise<void>;
+/**
+ * A PATCH action (`?action=`) and the feature that does its work. Its answer, when it has one,
+ * is sent as JSON (the edition tools' results); else the body is `200 OK`. The signal aborts
+ * when the client goes away before the answer (a running tool is then killed).
+ */
+export type PatchAction = (
+  user: UserRecord,
+  path: string,
+  query: PatchQuery,
+  signal: AbortSignal,
+) => Promise<unknown>;
+
+/** The action for `name`: its own entry, else a prefix entry (`mauro:*` runs every tool). */
+function actionFor(actions: Record<string, PatchAction>, name: string): PatchAction | undefined {
+  if (Object.hasOwn(actions, name)) return actions[name];
+  const colon = name.indexOf(":");
+  const prefix = colon > 0 ? `${name.slice(0, colon + 1)}*` : "";
+  return prefix && Object.hasOwn(actions, prefix) ? actions[prefix] : undefined;
+}
 
 /**
  * Every method of /api/resources{path}: GET, POST, PUT and DELETE here (upload bodies stream
@@ -71,10 +88,26 @@ export function resourcesRoutes(resources: ResourcesService, actions: Record<str
       config: authConfig(routes.patchResource),
       handler: async (request, reply) => {
         const name = request.query.action;
-        const run = Object.hasOwn(actions, name) ? actions[name] : undefined;
+        const run = actionFor(actions, name);
         if (!run) throw badRequest(`Unsupported action "${name}"`);
-        await run(requireAuth(request).user, wildcardPath(request.params), request.query);
-        return reply.type("text/plain; charset=utf-8").send("200 OK");
+        const gone = new AbortController();
+        const onClose = () => {
+          if (!reply.raw.writableFinished) gone.abort();
+        };
+        reply.raw.on("close", onClose);
+        try {
+          const answer = await run(
+            requireAuth(request).user,
+            wildcardPath(request.params),
+            request.query,
+            gone.signal,
+          );
+          if (answer !== undefined)
+            return reply.type("application/json; charset=utf-8").send(answer);
+          return reply.type("text/plain; charset=utf-8").send("200 OK");
+        } finally {
+          reply.raw.off("close", onClose);
+        }
       },
     });
 

@@ -1,0 +1,119 @@
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import {
+  stemOf,
+  toolLogName,
+  witnessViewPage,
+  type ToolRunResult,
+  type WitnessView,
+} from "@scriptorium/shared";
+import { badRequest, conflict } from "../../errors.js";
+import { decodeDestination, type PatchQuery } from "../../lib/route-params.js";
+import type { Runner } from "../../runner/runner.js";
+import { diagnosticsOf, logSection, ranClean, writeLog } from "./run-log.js";
+import type { ToolRun } from "./tools.service.js";
+
+/** m2hv's options that make a witness view, and the view (upper-case forms included). */
+const VIEW_OF_FLAG: Record<string, WitnessView> = {
+  "-t": "text",
+  "-s": "singular",
+  "-S": "singular",
+  "-o": "omissions",
+  "-O": "omissions",
+  "-e": "discordances",
+  "-E": "discordances",
+  "-c": "groups",
+};
+
+/** The page a run's options ask for, if a witness view (m2hv only). */
+function witnessPage(tool: string, stem: string, args: readonly string[]): string | undefined {
+  if (tool !== "m2hv") return undefined;
+  const at = args.findIndex((a) => Object.hasOwn(VIEW_OF_FLAG, a));
+  if (at < 0) return undefined;
+  return witnessViewPage(stem, VIEW_OF_FLAG[args[at] as string] as WitnessView, args[at + 1] ?? "");
+}
+
+/** A redirecting page: `index.html` opens m2hv's frame page. */
+function indexPage(target: string): string {
+  const href = encodeURIComponent(target);
+  return `<!doctype html>\n<html><head><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=${href}"><title>${target}</title></head>\n<body><a href="${href}">${target}</a></body></html>\n`;
+}
+
+/**
+ * m2hv, m2lv, m2ledmac and tools like them (API.md Part A §9): the destination folder is created
+ * (409 when it exists, unless override), the source is copied in as `<stem>.tex`, the tool runs
+ * there on `./<stem>.tex`, the copy is removed; `{dest}/{tool}.OUT.log` holds the command and the
+ * output; after m2hv `index.html` opens `<stem>-1f.htm`.
+ */
+export async function runFolderTool(
+  runner: Runner,
+  run: ToolRun,
+  query: PatchQuery,
+): Promise<ToolRunResult> {
+  const { fs, tool, source } = run;
+  const dest = await fs.resolve(decodeDestination(query.destination));
+  if (dest.path === "/") throw badRequest("The output folder cannot be the root of your files");
+  const existing = await fs.statOrNone(dest.abs);
+  if (existing && !existing.isDirectory())
+    throw conflict(`${dest.path} exists and is not a folder`);
+  if (existing && query.override !== "true") throw conflict(`${dest.path} already exists`);
+  const stem = stemOf(path.posix.basename(source.path));
+  const copyName = `${stem}.tex`;
+  const copyAbs = path.join(dest.abs, copyName);
+  if (existing && (await fs.realOf(copyAbs)) === source.real) {
+    throw badRequest("The output folder cannot be the source's own folder");
+  }
+
+  await fs.mkdir(dest.abs);
+  const destReal = await fs.realOf(dest.abs);
+  await pipeline(fs.readStream(source.abs), fs.writeStream(copyAbs, { flags: "w" }));
+  const command = [tool.executable, ...run.args, `./${copyName}`];
+  let outcome;
+  try {
+    outcome = await runner.run({
+      owner: `user:${run.user.id}`,
+      executable: run.executable,
+      args: [...run.args, `./${copyName}`],
+      cwd: destReal,
+      writable: run.scope,
+      readOnly: run.toolFolders,
+      masked: run.masked,
+      path: run.toolFolders,
+      timeoutMs: tool.timeoutSeconds * 1000,
+      signal: run.signal,
+    });
+  } finally {
+    await fs.remove(copyAbs, { force: true });
+  }
+
+  const child = (name: string) => path.posix.join(dest.path, name);
+  const frame = `${stem}-1f.htm`;
+  if (await fs.exists(path.join(dest.abs, frame))) {
+    await writeLog(fs, path.join(dest.abs, "index.html"), indexPage(frame));
+  }
+  const log = child(toolLogName(tool.name));
+  await writeLog(
+    fs,
+    path.join(dest.abs, toolLogName(tool.name)),
+    logSection(command, source.path, outcome, tool.timeoutSeconds),
+  );
+
+  const wanted =
+    witnessPage(tool.name, stem, run.args) ??
+    (tool.name === "m2hv"
+      ? "index.html"
+      : tool.name.startsWith("m2")
+        ? `${stem}.m.tex`
+        : undefined);
+  const written =
+    wanted && (await fs.exists(path.join(dest.abs, wanted))) ? child(wanted) : undefined;
+  const analysisOnly = run.args.includes("-a") || run.args.includes("-l0");
+  const diagnostics = diagnosticsOf(outcome.output, source.path, copyName);
+  return {
+    log,
+    exitCode: outcome.exitCode,
+    ok: ranClean(outcome, diagnostics) && (written !== undefined || analysisOnly || !wanted),
+    diagnostics,
+    ...(written ? { output: written } : {}),
+  };
+}

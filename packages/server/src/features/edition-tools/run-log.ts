@@ -1,0 +1,55 @@
+import path from "node:path";
+import { Readable } from "node:stream";
+import { formatToolLogHeader, parseDiagnostics, type Diagnostic } from "@scriptorium/shared";
+import type { RunOutcome } from "../../runner/runner.js";
+import type { UserFs } from "../../storage/user-fs.js";
+
+/** The lines that end a log when a run did not end by itself. */
+export function outcomeTrailer(outcome: RunOutcome, timeoutSeconds: number): string {
+  if (outcome.timedOut) return `---- stopped: the time limit of ${timeoutSeconds} s was reached\n`;
+  if (outcome.outputCapped) return "---- stopped: the output limit was reached\n";
+  if (outcome.cancelled) return "---- stopped: cancelled\n";
+  if (outcome.signal) return `---- stopped by signal ${outcome.signal}\n`;
+  if (outcome.exitCode !== 0) return `---- exit code ${outcome.exitCode}\n`;
+  return "";
+}
+
+/** One run's part of a log: the header the log viewer reads, the output, how it ended. */
+export function logSection(
+  command: readonly string[],
+  source: string,
+  outcome: RunOutcome,
+  timeoutSeconds: number,
+): string {
+  const output =
+    outcome.output.endsWith("\n") || outcome.output === "" ? outcome.output : `${outcome.output}\n`;
+  return formatToolLogHeader(command, source) + output + outcomeTrailer(outcome, timeoutSeconds);
+}
+
+/** Writes the log (replacing an earlier one whole). */
+export async function writeLog(fs: UserFs, abs: string, text: string): Promise<void> {
+  await fs.writeAtomic(abs, Readable.from([Buffer.from(text, "utf8")]));
+}
+
+/**
+ * The diagnostics of a run's output, placed in the user's files. `copyName` is the name the
+ * tool saw when it ran on a copy of the source (`<stem>.tex`): messages about it are the source's.
+ */
+export function diagnosticsOf(output: string, source: string, copyName?: string): Diagnostic[] {
+  const folder = path.posix.dirname(source);
+  const copy = copyName ? path.posix.join(folder, copyName) : undefined;
+  return parseDiagnostics(output, source).map((d) =>
+    d.file === copy ? { ...d, file: source } : d,
+  );
+}
+
+/** True when the run ended by itself with exit code 0 and no error among its diagnostics. */
+export function ranClean(outcome: RunOutcome, diagnostics: readonly Diagnostic[]): boolean {
+  return (
+    outcome.exitCode === 0 &&
+    !outcome.timedOut &&
+    !outcome.outputCapped &&
+    !outcome.cancelled &&
+    !diagnostics.some((d) => d.severity === "error")
+  );
+}
