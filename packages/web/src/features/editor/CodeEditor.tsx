@@ -1,8 +1,10 @@
+import { lintGutter, setDiagnostics } from "@codemirror/lint";
 import { Compartment, EditorState, Transaction, type Text } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
 import { useEffect, useImperativeHandle, useRef, type Ref } from "react";
 import { createDirtyTracker, type DirtyTracker } from "./dirty-tracker";
 import type { LanguageId } from "./languages";
+import { goToLine, lineFlash, runKeymap, toCmDiagnostics, type LineDiagnostic } from "./line-tools";
 import { loadLanguage } from "./load-language";
 import { editingSetup, editorTheme } from "./setup";
 import type { DocumentTheme } from "./use-document-theme";
@@ -29,6 +31,15 @@ export interface CodeEditorProps {
   /** CodeMirror's interface texts in the user's language (phrases.ts). */
   phrases: Record<string, string>;
   onDirtyChange: (dirty: boolean) => void;
+  /**
+   * Compiler messages on this file, shown in a gutter and underlined; undefined for files that
+   * are never compiled (no gutter).
+   */
+  diagnostics?: readonly LineDiagnostic[];
+  /** A line to show: the cursor goes there, scrolled into view and briefly highlighted. */
+  line?: number;
+  /** Ctrl/Cmd+Enter (the workbench's compile). */
+  onRun?: () => void;
   ref?: Ref<CodeEditorHandle>;
 }
 
@@ -38,7 +49,7 @@ export interface CodeEditorProps {
  * when the "unsaved" flag flips — so a 10 MiB file stays responsive.
  */
 export function CodeEditor(props: CodeEditorProps) {
-  const { language, readOnly, theme, phrases, ref } = props;
+  const { language, readOnly, theme, phrases, diagnostics, line, ref } = props;
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const trackerRef = useRef<DirtyTracker | null>(null);
@@ -51,8 +62,10 @@ export function CodeEditor(props: CodeEditorProps) {
   // The view is created once; it reads the props of its first render through this ref.
   const initial = useRef(props).current;
   const onDirtyChange = useRef(props.onDirtyChange);
+  const onRun = useRef(props.onRun);
   useEffect(() => {
     onDirtyChange.current = props.onDirtyChange;
+    onRun.current = props.onRun;
   });
 
   useEffect(() => {
@@ -67,6 +80,13 @@ export function CodeEditor(props: CodeEditorProps) {
         compartments.readOnly.of(EditorState.readOnly.of(initial.readOnly)),
         compartments.phrases.of(EditorState.phrases.of(initial.phrases)),
         initial.wrap ? EditorView.lineWrapping : [],
+        initial.diagnostics ? lintGutter() : [],
+        lineFlash,
+        runKeymap(() => {
+          if (!onRun.current) return false;
+          onRun.current();
+          return true;
+        }),
         EditorView.contentAttributes.of({ "aria-label": initial.label }),
         EditorView.updateListener.of((update) => {
           if (update.docChanged) trackerRef.current?.update(update.state.doc);
@@ -96,6 +116,19 @@ export function CodeEditor(props: CodeEditorProps) {
       cancelled = true;
     };
   }, [language, compartments]);
+
+  useEffect(() => {
+    const view = viewRef.current;
+    if (!view || !diagnostics) return;
+    view.dispatch(setDiagnostics(view.state, toCmDiagnostics(view.state.doc, diagnostics)));
+  }, [diagnostics]);
+
+  useEffect(() => {
+    const view = viewRef.current;
+    if (!view || line === undefined) return;
+    view.focus();
+    return goToLine(view, line);
+  }, [line]);
 
   useEffect(() => {
     viewRef.current?.dispatch({ effects: compartments.theme.reconfigure(editorTheme(theme)) });

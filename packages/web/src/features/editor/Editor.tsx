@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { Resource } from "@scriptorium/shared";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { Icon } from "../../components/Icon";
 import { useUser } from "../auth/auth-store";
 import { resourceKey } from "../files/resource-api";
@@ -10,6 +10,9 @@ import { usePromptStore } from "../prompts";
 import { parentUrl } from "../preview/navigation";
 import { DownloadLink, OpenInlineLink } from "../preview/FileLinks";
 import { opensInline } from "../preview/open-inline";
+import { CompileButton, PaneToggle } from "../workbench/CompileButton";
+import { OutputPane, useOutput } from "../workbench/OutputPane";
+import { useWorkbench } from "../workbench/use-workbench";
 import type { CodeEditorHandle } from "./CodeEditor";
 import { languageFor, wrapsLines } from "./languages";
 import { editorPhrases } from "./phrases";
@@ -19,6 +22,7 @@ import { useLeaveGuard } from "./use-leave-guard";
 import { useSave } from "./use-save";
 import "../../components/file-panel.css";
 import "./editor.css";
+import "../workbench/workbench.css";
 
 // CodeMirror and its languages load with the first file opened, not with the app.
 const CodeEditor = lazy(() => import("./CodeEditor").then((m) => ({ default: m.CodeEditor })));
@@ -26,7 +30,9 @@ const CodeEditor = lazy(() => import("./CodeEditor").then((m) => ({ default: m.C
 /**
  * The text editor of /files/<file> for `text` and `textImmutable` resources: a bar (close,
  * name, save) over a CodeMirror view filling the page. Ctrl/Cmd+S saves; leaving with unsaved
- * changes asks first (SPEC.md §2 discardEditorChanges, §4 Editor discard).
+ * changes asks first (SPEC.md §2 discardEditorChanges, §4 Editor discard). A `.tex` file gets
+ * the compile workbench: a compile button (Ctrl+Enter), its diagnostics in the gutter and its
+ * output beside the source. `?line=N` opens the file at that line (links of the log viewer).
  */
 export function Editor({ resource }: { resource: Resource }) {
   // Another file is another editor: fresh history, save state and unsaved flag.
@@ -45,6 +51,14 @@ function EditorPage({ resource }: { resource: Resource }) {
   const dirtyRef = useRef(false);
   const { state: saveState, save } = useSave(resource.path, editor);
   const phrases = useMemo(() => editorPhrases(t), [t]);
+  const [params] = useSearchParams();
+  const line = lineParam(params.get("line"));
+  const workbench = useWorkbench({
+    path: resource.path,
+    name: resource.name,
+    saveIfDirty: () => (readOnly || !dirtyRef.current ? Promise.resolve(true) : save()),
+  });
+  const output = useOutput(resource.path);
 
   const onDirtyChange = useCallback((next: boolean) => {
     dirtyRef.current = next;
@@ -121,27 +135,50 @@ function EditorPage({ resource }: { resource: Resource }) {
             <OpenInlineLink path={resource.path} testId="editor-open-inline" />
           )}
           {user?.perm.download && <DownloadLink path={resource.path} testId="editor-download" />}
+          {workbench.enabled && output && (
+            <PaneToggle hidden={workbench.paneHidden} onToggle={workbench.togglePane} />
+          )}
+          {workbench.enabled && (
+            <CompileButton
+              tool={workbench.tool}
+              running={workbench.running}
+              onCompile={workbench.compile}
+              onCancel={workbench.cancel}
+            />
+          )}
           {!readOnly && <SaveButton state={saveState} onSave={() => void save()} />}
         </div>
         <span className="visually-hidden" role="status">
           {saveState === "saved" ? t("editor.saved") : ""}
         </span>
       </div>
-      <div className="editor__body">
-        <Suspense fallback={<p className="editor__loading">{t("files.loading")}</p>}>
-          <CodeEditor
-            ref={editor}
-            initialContent={content}
-            language={languageFor(resource.name)}
-            wrap={wrapsLines(resource.name)}
-            readOnly={readOnly}
-            theme={theme}
-            label={resource.name}
-            phrases={phrases}
-            onDirtyChange={onDirtyChange}
-          />
-        </Suspense>
+      <div className="workbench">
+        <div className="editor__body">
+          <Suspense fallback={<p className="editor__loading">{t("files.loading")}</p>}>
+            <CodeEditor
+              ref={editor}
+              initialContent={content}
+              language={languageFor(resource.name)}
+              wrap={wrapsLines(resource.name)}
+              readOnly={readOnly}
+              theme={theme}
+              label={resource.name}
+              phrases={phrases}
+              onDirtyChange={onDirtyChange}
+              diagnostics={workbench.diagnostics}
+              line={line}
+              onRun={workbench.enabled ? workbench.compile : undefined}
+            />
+          </Suspense>
+        </div>
+        {workbench.enabled && <OutputPane source={resource.path} />}
       </div>
     </section>
   );
+}
+
+/** `?line=N` of a link into the file: a line number from 1, else none. */
+function lineParam(value: string | null): number | undefined {
+  const line = Number(value);
+  return value && Number.isInteger(line) && line >= 1 ? line : undefined;
 }

@@ -14,7 +14,8 @@ export const SAVED_FLASH_MS = 2000;
 
 /**
  * Saves the editor's text with PUT. The document saved is the one taken when saving starts,
- * so typing during the request leaves the editor dirty again. Errors go to a toast.
+ * so typing during the request leaves the editor dirty again. Errors go to a toast. `save`
+ * answers whether the text reached the server (false also when a save was already under way).
  */
 export function useSave(path: string, editor: RefObject<CodeEditorHandle | null>) {
   const queryClient = useQueryClient();
@@ -23,9 +24,9 @@ export function useSave(path: string, editor: RefObject<CodeEditorHandle | null>
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const save = useCallback(async () => {
+  const save = useCallback(async (): Promise<boolean> => {
     const handle = editor.current;
-    if (!handle || busy.current) return;
+    if (!handle || busy.current) return false;
     busy.current = true;
     clearTimeout(timer.current);
     setState("saving");
@@ -43,9 +44,11 @@ export function useSave(path: string, editor: RefObject<CodeEditorHandle | null>
       void queryClient.invalidateQueries({ queryKey: resourceKey(parentFolder(path)) });
       setState("saved");
       timer.current = setTimeout(() => setState("idle"), SAVED_FLASH_MS);
+      return true;
     } catch (err) {
       setState("idle");
       handleError(err);
+      return false;
     } finally {
       busy.current = false;
     }

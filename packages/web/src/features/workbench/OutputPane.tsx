@@ -1,0 +1,64 @@
+import { useTranslation } from "react-i18next";
+import { Icon } from "../../components/Icon";
+import { baseName } from "../../lib/paths";
+import { useRunStore } from "../edition-tools/run-store";
+import { fileUrls } from "../files/resource-api";
+import { outputOf } from "./compile";
+import { outputKind, outputUrl } from "./output-url";
+import { useWorkbenchStore } from "./workbench-store";
+
+/** The output the pane would show for `source`: its last run's HTML page or PDF, if any. */
+export function useOutput(source: string) {
+  const run = useRunStore((state) => state.lastRuns[source]);
+  if (!run) return null;
+  const path = outputOf(run);
+  const kind = path ? outputKind(path) : null;
+  return path && kind ? { path, kind, at: run.at } : null;
+}
+
+/**
+ * Beside the source (under it on narrow screens): the last compile's HTML, through the
+ * sandboxed inline view, or its PDF. Every run loads it anew.
+ */
+export function OutputPane({ source }: { source: string }) {
+  const { t } = useTranslation();
+  const output = useOutput(source);
+  const hidden = useWorkbenchStore((state) => state.paneHidden);
+  if (!output || hidden) return null;
+  const name = baseName(output.path);
+  const url = outputUrl(output.path, output.kind, output.at);
+  return (
+    <section
+      className="workbench__pane"
+      data-testid="workbench-pane"
+      aria-label={t("workbench.output")}
+    >
+      <div className="workbench__pane-bar">
+        <span className="workbench__pane-name" title={output.path}>
+          {name}
+        </span>
+        <a
+          className="icon-button"
+          href={
+            output.kind === "html" ? fileUrls.inline(output.path) : fileUrls.raw(output.path, true)
+          }
+          target="_blank"
+          rel="noopener noreferrer"
+          title={t("workbench.openOutput")}
+          aria-label={t("workbench.openOutput")}
+          data-testid="workbench-pane-open"
+        >
+          <Icon name="external" size={20} />
+        </a>
+      </div>
+      <iframe
+        key={url}
+        className="workbench__frame"
+        data-testid="workbench-frame"
+        data-kind={output.kind}
+        title={t("workbench.outputOf", { name })}
+        src={url}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import {
+  defaultToolOutputName,
+  stemOf,
+  witnessViewPage,
+  WITNESS_VIEWS,
+  type WitnessView,
+} from "@scriptorium/shared";
+import type { QueryClient } from "@tanstack/react-query";
+import { handleError, isStatusError } from "../../api/errors";
+import { asFolder, baseName, parentFolder } from "../../lib/paths";
+import { useRunStore, type LastRun } from "../edition-tools/run-store";
+import { runTool, type ToolRunRequest } from "../edition-tools/tools-api";
+import { resourceKey } from "../files/resource-api";
+
+/** The folder m2hv writes for `source` when nothing else was chosen: `<stem>_m2hv` beside it. */
+export function defaultDestination(source: string, tool = "m2hv"): string {
+  return `${parentFolder(source)}${defaultToolOutputName(baseName(source), tool)}`;
+}
+
+/**
+ * What the compile button runs: the last run on this file again, overwriting its output; m2hv
+ * into `<stem>_m2hv` when the file was never compiled.
+ */
+export function compileRequest(source: string, last: LastRun | undefined): ToolRunRequest {
+  if (last) return { ...last.request, source, override: true };
+  return {
+    source,
+    tool: "m2hv",
+    destination: defaultDestination(source),
+    commandline: "",
+    override: true,
+  };
+}
+
+/** The witness view a command line asks for (`-t A`, `-c A,B C`), if any. */
+export function witnessViewOf(commandline: string): { view: WitnessView; siglum: string } | null {
+  const words = commandline.split(/\s+/).filter(Boolean);
+  for (const [view, flag] of Object.entries(WITNESS_VIEWS) as [WitnessView, string][]) {
+    const at = words.indexOf(flag);
+    if (at >= 0) return { view, siglum: words[at + 1] ?? "" };
+  }
+  return null;
+}
+
+/**
+ * The file a run made that the output pane shows: the `output` the server names, else m2hv's
+ * page (its witness view's first page, or `{dest}/index.html`), pdflatex's `<stem>.pdf` beside
+ * the source. Null for other tools' output (LaTeX files).
+ */
+export function outputOf(run: Pick<LastRun, "request" | "result">): string | null {
+  const { request, result } = run;
+  if (result.output) return result.output;
+  const stem = stemOf(baseName(request.source));
+  if (request.tool === "pdflatex") return `${parentFolder(request.source)}${stem}.pdf`;
+  if (request.tool !== "m2hv") return null;
+  const witness = witnessViewOf(request.commandline);
+  const page = witness ? witnessViewPage(stem, witness.view, witness.siglum) : "index.html";
+  return `${asFolder(request.destination)}${page}`;
+}
+
+/**
+ * Runs `request`, registered in the run store with the controller that cancels it, and records
+ * the result for the workbench (diagnostics, output pane). The listings it changed reload.
+ * Errors go to a toast; a cancelled run is silent. Answers whether a result came back.
+ */
+export async function runCompile(
+  request: ToolRunRequest,
+  queryClient: QueryClient,
+): Promise<boolean> {
+  const store = useRunStore.getState();
+  if (store.running?.source === request.source) return false;
+  const controller = new AbortController();
+  store.setRunning({ source: request.source, tool: request.tool, controller });
+  try {
+    const result = await runTool(request, controller.signal);
+    useRunStore.getState().record({ request, result, at: Date.now() });
+    queryClient.removeQueries({ queryKey: resourceKey(result.log) });
+    const folders = new Set([parentFolder(request.source), parentFolder(result.log)]);
+    if (request.tool !== "pdflatex") folders.add(asFolder(request.destination));
+    for (const folder of folders) {
+      void queryClient.invalidateQueries({ queryKey: resourceKey(folder) });
+    }
+    return true;
+  } catch (err) {
+    if (!controller.signal.aborted && !isStatusError(err, 401)) handleError(err);
+    return false;
+  } finally {
+    if (useRunStore.getState().running?.controller === controller) {
+      useRunStore.getState().setRunning(null);
+    }
+  }
+}
+
+/** Cancels the run on `source`, if one is under way (the server kills the tool). */
+export function cancelCompile(source: string): void {
+  const running = useRunStore.getState().running;
+  if (running?.source === source) running.controller.abort();
+}

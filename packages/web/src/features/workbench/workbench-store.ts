@@ -1,0 +1,29 @@
+import { create } from "zustand";
+
+const HIDDEN_KEY = "scriptorium.workbench.paneHidden";
+
+function storedHidden(): boolean {
+  try {
+    return localStorage.getItem(HIDDEN_KEY) === "true";
+  } catch {
+    return false;
+  }
+}
+
+interface WorkbenchState {
+  /** The output pane beside the source is hidden (kept across files and visits). */
+  paneHidden: boolean;
+  setPaneHidden: (hidden: boolean) => void;
+}
+
+export const useWorkbenchStore = create<WorkbenchState>()((set) => ({
+  paneHidden: storedHidden(),
+  setPaneHidden: (paneHidden) => {
+    try {
+      localStorage.setItem(HIDDEN_KEY, String(paneHidden));
+    } catch {
+      // Private mode without storage: the choice lasts for this visit only.
+    }
+    set({ paneHidden });
+  },
+}));
