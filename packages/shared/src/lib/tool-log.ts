@@ -44,7 +44,8 @@ function resolveIn(folder: string, relative: string): string {
  * The diagnostics in a tool's output, placed in the user's files:
  * - Mauro-TeX compilers: `name.tex:LINE: message`; an error when the line before is `ERRORE:`
  *   (they print errors to stderr that way and warnings without it), else a warning;
- * - pdflatex with `-file-line-error`: `./name.tex:LINE: message` (errors);
+ * - TeX (a section whose `EXECUTING:` line runs a program named *tex*) with `-file-line-error`:
+ *   `./name.tex:LINE: message`, always errors;
  * - TeX's own form `! message` with a later `l.NN` line (errors without a file position);
  * - `LaTeX Warning: … on input line NN.` (warnings).
  * File names are relative to the source's folder; the compilers' copy of the source (same base
@@ -65,15 +66,19 @@ export function parseDiagnostics(text: string, source: string): Diagnostic[] {
   };
 
   const lines = text.split(/\r?\n/);
+  let tex = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? "";
+    const executing = /^EXECUTING: (\S+)/.exec(line);
+    if (executing) {
+      tex = /tex$/i.test(baseOf(executing[1] ?? "")) && !/^m2/.test(baseOf(executing[1] ?? ""));
+      continue;
+    }
     const located = /^((?:\.{0,2}\/)?[^\s:]*\.[A-Za-z]+):(\d+): (.+)$/.exec(line);
     if (located) {
       const [, file = "", num = "", message = ""] = located;
       const previous = (lines[i - 1] ?? "").trim();
-      const texError =
-        file.startsWith("./") || file.startsWith("/") || /\.(sty|cls|aux)$/.test(file);
-      const severity = previous === "ERRORE:" || texError ? "error" : "warning";
+      const severity = previous === "ERRORE:" || tex ? "error" : "warning";
       add(file, Number(num), message.trim(), severity);
       continue;
     }

@@ -92,11 +92,8 @@ export async function runFolderTool(
     await writeLog(fs, path.join(dest.abs, "index.html"), indexPage(frame));
   }
   const log = child(toolLogName(tool.name));
-  await writeLog(
-    fs,
-    path.join(dest.abs, toolLogName(tool.name)),
-    logSection(command, source.path, outcome, tool.timeoutSeconds),
-  );
+  const logText = logSection(command, source.path, outcome, tool.timeoutSeconds);
+  await writeLog(fs, path.join(dest.abs, toolLogName(tool.name)), logText);
 
   const wanted =
     witnessPage(tool.name, stem, run.args) ??
@@ -108,7 +105,7 @@ export async function runFolderTool(
   const written =
     wanted && (await fs.exists(path.join(dest.abs, wanted))) ? child(wanted) : undefined;
   const analysisOnly = run.args.includes("-a") || run.args.includes("-l0");
-  const diagnostics = diagnosticsOf(outcome.output, source.path, copyName);
+  const diagnostics = diagnosticsOf(logText, source.path, copyName);
   return {
     log,
     exitCode: outcome.exitCode,

@@ -44,16 +44,15 @@ export async function runPdflatex(runner: Runner, run: ToolRun): Promise<ToolRun
   const last = outcomes[outcomes.length - 1] as RunOutcome;
 
   const logName = toolLogName(tool.name);
-  await writeLog(
-    fs,
-    path.join(folderAbs, logName),
-    outcomes.map((o) => logSection(command, source.path, o, tool.timeoutSeconds)).join(""),
-  );
+  const logText = outcomes
+    .map((o) => logSection(command, source.path, o, tool.timeoutSeconds))
+    .join("");
+  await writeLog(fs, path.join(folderAbs, logName), logText);
   const pdfName = `${stemOf(base)}.pdf`;
   const pdf = (await fs.exists(path.join(folderAbs, pdfName)))
     ? path.posix.join(folder, pdfName)
     : undefined;
-  const diagnostics = diagnosticsOf(outcomes.map((o) => o.output).join("\n"), source.path);
+  const diagnostics = diagnosticsOf(logText, source.path);
   return {
     log: path.posix.join(folder, logName),
     exitCode: last.exitCode,

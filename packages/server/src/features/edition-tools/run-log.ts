@@ -32,13 +32,14 @@ export async function writeLog(fs: UserFs, abs: string, text: string): Promise<v
 }
 
 /**
- * The diagnostics of a run's output, placed in the user's files. `copyName` is the name the
+ * The diagnostics of a run's log (its headers say which program printed what), placed in the
+ * user's files. `copyName` is the name the
  * tool saw when it ran on a copy of the source (`<stem>.tex`): messages about it are the source's.
  */
-export function diagnosticsOf(output: string, source: string, copyName?: string): Diagnostic[] {
+export function diagnosticsOf(log: string, source: string, copyName?: string): Diagnostic[] {
   const folder = path.posix.dirname(source);
   const copy = copyName ? path.posix.join(folder, copyName) : undefined;
-  return parseDiagnostics(output, source).map((d) =>
+  return parseDiagnostics(log, source).map((d) =>
     d.file === copy ? { ...d, file: source } : d,
   );
 }
