@@ -56,6 +56,9 @@ export function OutputPane({ source }: { source: string }) {
         className="workbench__frame"
         data-testid="workbench-frame"
         data-kind={output.kind}
+        // HTML runs as the server's inline policy says (scripts in an opaque origin); a PDF
+        // cannot be sandboxed or the browser refuses its viewer.
+        sandbox={output.kind === "html" ? "allow-scripts allow-forms" : undefined}
         title={t("workbench.outputOf", { name })}
         src={url}
       />
