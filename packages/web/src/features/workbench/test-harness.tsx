@@ -137,7 +137,8 @@ export function fakeServer(options: {
 }) {
   const seen: Seen[] = [];
   const fetchMock = vi.fn<typeof fetch>((input, init) => {
-    const url = new URL(String(input), "http://localhost");
+    const href = input instanceof Request ? input.url : input instanceof URL ? input.href : input;
+    const url = new URL(href, "http://localhost");
     const method = init?.method ?? "GET";
     seen.push({ method, url, body: init?.body });
     if (method === "PUT") return Promise.resolve(new Response("", { status: 200 }));
