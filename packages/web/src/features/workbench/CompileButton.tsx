@@ -56,7 +56,7 @@ export function PaneToggle({ hidden, onToggle }: { hidden: boolean; onToggle: ()
       aria-label={label}
       onClick={onToggle}
     >
-      <Icon name="viewMosaic" />
+      <Icon name="sidePanel" />
     </button>
   );
 }
