@@ -39,9 +39,7 @@ export async function writeLog(fs: UserFs, abs: string, text: string): Promise<v
 export function diagnosticsOf(log: string, source: string, copyName?: string): Diagnostic[] {
   const folder = path.posix.dirname(source);
   const copy = copyName ? path.posix.join(folder, copyName) : undefined;
-  return parseDiagnostics(log, source).map((d) =>
-    d.file === copy ? { ...d, file: source } : d,
-  );
+  return parseDiagnostics(log, source).map((d) => (d.file === copy ? { ...d, file: source } : d));
 }
 
 /** True when the run ended by itself with exit code 0 and no error among its diagnostics. */
