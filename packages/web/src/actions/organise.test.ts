@@ -28,6 +28,7 @@ function ctx(perm: Partial<Perm>, selectedCount: number, inListing = true): Acti
     user,
     current: inListing ? { path: "/Opere/", resource: OPERE } : null,
     selectedCount,
+    selected: new Set<string>(),
     multiple: false,
   } as ActionContext;
 }

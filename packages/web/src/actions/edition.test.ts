@@ -1,0 +1,67 @@
+import type { Resource, TokenUser } from "@scriptorium/shared";
+import { describe, expect, it, vi } from "vitest";
+import { actionsFor } from ".";
+import { toolSource } from "./edition";
+import type { ActionContext } from "./types";
+
+const TOOLS = ["tool-m2hv", "tool-m2lv", "tool-m2ledmac", "tool-pdflatex"];
+
+function file(path: string): Resource {
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  return {
+    path,
+    name,
+    size: 10,
+    extension: name.slice(name.lastIndexOf(".")),
+    modified: "2026-11-23T10:00:00Z",
+    mode: 420,
+    isDir: false,
+    isSymlink: false,
+    type: "text",
+    content: "\\ElencoTestimoni{A/B}",
+  };
+}
+
+/** The editor on screen: /files shows one file, and no listing selection exists. */
+function inEditor(path: string): ActionContext {
+  return {
+    user: { id: 2, username: "editor", perm: {} } as TokenUser,
+    current: { path, resource: file(path) },
+    selected: new Set<string>(),
+    selectedCount: 0,
+    showPrompt: vi.fn(),
+  } as unknown as ActionContext;
+}
+
+const shown = (ctx: ActionContext, placement: "header" | "selection" = "header") =>
+  actionsFor(placement, ctx)
+    .map((action) => action.id)
+    .filter((id) => TOOLS.includes(id));
+
+describe("edition tool actions in the editor", () => {
+  it("are offered for a .tex file open in the editor, in any letter case", () => {
+    for (const path of ["/Opere/varia.tex", "/Opere/VARIA.TeX"]) {
+      expect(toolSource(inEditor(path))).toEqual({ path, name: path.slice(7) });
+      expect(shown(inEditor(path))).toEqual(TOOLS);
+      expect(shown(inEditor(path), "selection")).toEqual(TOOLS);
+    }
+  });
+
+  it("are not offered for other files, nor logged out", () => {
+    expect(shown(inEditor("/Opere/note.txt"))).toEqual([]);
+    expect(shown(inEditor("/Opere/varia.tex.bak"))).toEqual([]);
+    expect(shown({ ...inEditor("/Opere/varia.tex"), user: null })).toEqual([]);
+  });
+
+  it("open the tool's dialog on the file", () => {
+    const ctx = inEditor("/Opere/varia.tex");
+    void actionsFor("header", ctx)
+      .find((action) => action.id === "tool-m2lv")
+      ?.perform(ctx);
+    expect(ctx.showPrompt).toHaveBeenCalledWith({
+      name: "editionTool",
+      tool: "m2lv",
+      source: { path: "/Opere/varia.tex", name: "varia.tex" },
+    });
+  });
+});
