@@ -5,6 +5,8 @@ import { annotationWords, walk, walkQuiet } from "./walk.mjs";
 import { readingOf } from "./parse.mjs";
 
 const PAR = "\u0000PAR\u0000";
+/** Opens a paragraph that is a table (m2ledmac puts it outside the numbering). */
+const TABLE = "\u0001";
 
 /** LaTeX macros that pass through unchanged in text. */
 const TEXT_MACROS = new Set([
@@ -146,7 +148,9 @@ function backend(ledmac) {
       return TEXT_MACROS.has(name) ? `\\${name}${/^[A-Za-z]/.test(name) ? " " : ""}` : "";
     },
     par: (ctx) => (ctx.depth === 0 ? PAR : " "),
-    newline: (ctx) => (ctx.table > 0 || ctx.depth === 0 ? "\\\\ " : " "),
+    // `{}` keeps a following `[` from reading as the optional argument of `\\` (not in tables,
+    // where `\hline` must follow `\\` directly).
+    newline: (ctx) => (ctx.table > 0 ? "\\\\ " : ctx.depth === 0 ? "\\\\{} " : " "),
     heading(level, inner, ctx) {
       if (ctx.depth > 0) return `\\textbf{${inner}}`;
       if (ledmac) return `${PAR}\\textbf{${inner}}${PAR}`;
@@ -162,6 +166,10 @@ function backend(ledmac) {
     env(kind, name, ctx) {
       if (name === "tabula" || name === "tabular") {
         ctx.table += kind === "begin" ? 1 : -1;
+        // reledmac cannot number the lines of a table: it stands outside the numbered text.
+        if (ledmac && ctx.depth === 0) {
+          return kind === "begin" ? `${PAR}${TABLE}\\begin{tabular}` : `\\end{tabular}${PAR}`;
+        }
         return `\\${kind}{tabular}`;
       }
       if (!ledmac && ENVIRONMENTS.has(name)) return `\\${kind}{${name}}`;
@@ -215,16 +223,28 @@ export function m2lvDocument(analysis, name, witness) {
 
 /** m2ledmac: the same text numbered by reledmac, variants as `\edtext{…}{\Afootnote{…}}`. */
 export function m2ledmacDocument(analysis, name, witness) {
-  const paragraphs = body(analysis, witness, true).map((p) => `\\pstart\n${p}\n\\pend`);
+  // Runs of numbered paragraphs, each in \beginnumbering … \endnumbering; tables between them.
+  // `\relax` keeps a paragraph that opens with `[` from reading as `\pstart`'s optional argument.
+  const blocks = [];
+  let run = [];
+  const close = () => {
+    if (run.length) blocks.push(["\\beginnumbering", ...run, "\\endnumbering"].join("\n"));
+    run = [];
+  };
+  for (const p of body(analysis, witness, true)) {
+    if (p.startsWith(TABLE)) {
+      close();
+      blocks.push(`\\begin{center}\n${p.slice(TABLE.length)}\n\\end{center}`);
+    } else run.push(`\\pstart\\relax\n${p}\n\\pend`);
+  }
+  close();
   return [
     `% ${name}.m.tex, written by the Scriptorium stand-in of m2ledmac`,
     "\\documentclass{article}",
     ...PREAMBLE,
     "\\usepackage{reledmac}",
     "\\begin{document}",
-    "\\beginnumbering",
-    paragraphs.join("\n\n"),
-    "\\endnumbering",
+    blocks.join("\n\n"),
     "\\end{document}",
     "",
   ].join("\n");
