@@ -64,9 +64,10 @@ export function createToolsService(deps: ToolsDeps) {
     if (!tool.enabled) throw forbidden(`The tool ${name} is switched off by the administrator`);
     const executable = await findExecutable(tool.executable, settings.folders);
     if (!executable) {
+      // The message names the tool and the program, never the server's folders.
       throw new AppError(
         "NOT_IMPLEMENTED",
-        `The tool ${name} is not installed: no program "${tool.executable}" in ${settings.folders.join(", ") || "the tool folders"}`,
+        `The tool ${name} is not installed on this server (program "${path.basename(tool.executable)}" not found)`,
       );
     }
     const folders = settings.folders.filter((f) => path.isAbsolute(f));

@@ -1,0 +1,78 @@
+import { copyFile, mkdir, readdir } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FIXTURES, STANDIN_FOLDER } from "../test/tools-target.js";
+import { encodePath, errorBody, startCompat, type Compat } from "./fb-client.js";
+
+/**
+ * The Maurolico fork's tool calls (API.md §2.10, Part A §9–§10), as its web client sends them:
+ * the destination encoded twice, the command line encoded once [QUIRK], no body; the help text
+ * fetched with the token. The tools are the stand-in compilers and the real pdflatex.
+ */
+let c: Compat;
+beforeAll(async () => {
+  c = await startCompat((s) => {
+    s.tools.folders = [STANDIN_FOLDER, "/usr/bin"];
+  });
+  await mkdir(path.join(c.scope, "docs"), { recursive: true });
+  await copyFile(path.join(FIXTURES, "citlonga.tex"), path.join(c.scope, "docs", "citlonga.tex"));
+});
+afterAll(() => c.t.close());
+
+const dest = (p: string) => encodeURIComponent(encodePath(p));
+
+describe("mauro: tool actions (§2.10)", () => {
+  it("runs m2hv with the fork's request: destination twice encoded, command line once", async () => {
+    const res = await c.api(
+      `/api/resources${encodePath("/docs/citlonga.tex")}?action=mauro:m2hv&destination=${dest("/docs/citlonga_m2hv")}&commandline=${encodeURIComponent("-s A")}&override=false`,
+      { method: "PATCH" },
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { log: string; exitCode: number };
+    // The fork's client navigates to `{dest}/m2hv.OUT.log` after success: that file exists.
+    expect(body.log).toBe("/docs/citlonga_m2hv/m2hv.OUT.log");
+    expect(body.exitCode).toBe(0);
+    expect(await readdir(path.join(c.scope, "docs", "citlonga_m2hv"))).toContain("m2hv.OUT.log");
+  });
+
+  it("answers 409 with an error body when the output folder exists and override is not set", async () => {
+    const res = await c.api(
+      `/api/resources/docs/citlonga.tex?action=mauro:m2hv&destination=${dest("/docs/citlonga_m2hv")}&commandline=&override=false`,
+      { method: "PATCH" },
+    );
+    expect(res.status).toBe(409);
+    await errorBody(res);
+  });
+
+  it("runs pdflatex whatever destination the client sends (the fork sent none)", async () => {
+    for (const query of ["", `&destination=${dest("/")}`]) {
+      const res = await c.api(
+        `/api/resources/docs/citlonga_m2hv/../citlonga.tex?action=mauro:pdflatex${query}&commandline=`,
+        { method: "PATCH" },
+      );
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { log: string };
+      expect(body.log).toBe("/docs/pdflatex.OUT.log");
+    }
+  });
+
+  it("answers 400 with an error body for an action it does not know", async () => {
+    const res = await c.api(
+      `/api/resources/docs/citlonga.tex?action=mauro:m2xyz&destination=%2Fx`,
+      {
+        method: "PATCH",
+      },
+    );
+    expect(res.status).toBe(400);
+    await errorBody(res);
+  });
+});
+
+describe("editor-command help (§2.10 [OPEN], Part A §10)", () => {
+  it("returns the help text as text/plain", async () => {
+    const res = await c.api("/api/mauro/help/m2lv");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/plain; charset=utf-8/);
+    expect(await res.text()).toContain("-p");
+  });
+});
