@@ -1,0 +1,93 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import { admin, expect, loginAndOpen, test, userWithFiles } from "../support/fixtures.js";
+import { REPO } from "../support/server.js";
+import { e2eState } from "../support/state.js";
+import { FIXTURES } from "../support/tree.js";
+
+/*
+ * The edition tools from the browser, with the stand-in Mauro-TeX compilers of the server's
+ * tests (the real ones are not shipped): the admin points the tool folders at them, and at the
+ * folder of node, which their `#!/usr/bin/env node` line looks up on the tools' PATH.
+ */
+const STANDINS = path.join(REPO, "packages/server/src/test/maurotex-standin");
+
+interface ToolSettingsBody {
+  tools: { folders: string[] };
+}
+
+let api: APIRequestContext;
+let token = "";
+let previousFolders: string[] = [];
+
+async function settings(): Promise<ToolSettingsBody & Record<string, unknown>> {
+  const res = await api.get("/api/settings", { headers: { "X-Auth": token } });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as ToolSettingsBody & Record<string, unknown>;
+}
+
+async function setFolders(folders: string[]) {
+  const current = await settings();
+  const res = await api.put("/api/settings", {
+    headers: { "X-Auth": token },
+    data: { ...current, tools: { ...current.tools, folders } },
+  });
+  expect(res.ok()).toBe(true);
+}
+
+test.beforeAll(async () => {
+  api = await playwrightRequest.newContext({ baseURL: `http://127.0.0.1:${e2eState().port}` });
+  const login = await api.post("/api/login", { data: admin() });
+  expect(login.status()).toBe(200);
+  token = await login.text();
+  previousFolders = (await settings()).tools.folders;
+  await setFolders([STANDINS, path.dirname(process.execPath), ...previousFolders]);
+});
+
+test.afterAll(async () => {
+  await setFolders(previousFolders);
+  await api.dispose();
+});
+
+const fixture = (name: string) => readFileSync(path.join(FIXTURES, name), "utf8");
+
+test("m2hv from the header, then the log, then a diagnostic into the editor", async ({ page }) => {
+  const user = userWithFiles({ "Opuscula/varia-de-centris.tex": fixture("varia-de-centris.tex") });
+  await loginAndOpen(page, user, "/files/Opuscula/");
+  await page.locator('[data-testid="listing-item"][data-name="varia-de-centris.tex"]').click();
+  await page.getByTestId("action-tool-m2hv").click();
+
+  const dialog = page.getByTestId("prompt-edition-tool");
+  await expect(dialog.getByTestId("tool-output-name")).toHaveValue("varia-de-centris_m2hv");
+  await dialog.getByTestId("tool-commandline").fill("-v");
+  await dialog.getByTestId("tool-submit").click();
+
+  await expect(page).toHaveURL(/\/files\/Opuscula\/varia-de-centris_m2hv\/m2hv\.OUT\.log$/, {
+    timeout: 20_000,
+  });
+  const log = page.getByTestId("tool-log");
+  await expect(log.getByTestId("tool-log-text")).toContainText(
+    "SOURCE: /Opuscula/varia-de-centris.tex",
+  );
+  await expect(log.getByTestId("tool-log-output")).toHaveAttribute(
+    "href",
+    /\/api\/raw-inline\/.*index\.html$/,
+  );
+  const first = log.getByTestId("tool-log-diagnostic").first();
+  await expect(first).toHaveText(/^varia-de-centris\.tex:13: /);
+  await first.click();
+
+  await expect(page).toHaveURL(/\/files\/Opuscula\/varia-de-centris\.tex\?line=13$/);
+  await expect(page.locator(".cm-content")).toContainText("\\VV");
+
+  // Run again: the output folder exists now, so the dialog asks to overwrite.
+  await page.goto("/files/Opuscula/");
+  await page.locator('[data-testid="listing-item"][data-name="varia-de-centris.tex"]').click();
+  await page.getByTestId("action-tool-m2hv").click();
+  await expect(dialog.getByTestId("tool-overwrite")).toBeVisible();
+  await expect(dialog.getByTestId("tool-submit")).toBeDisabled();
+  await dialog.getByTestId("tool-overwrite").locator("input").check();
+  await dialog.getByTestId("tool-submit").click();
+  await expect(page).toHaveURL(/m2hv\.OUT\.log$/, { timeout: 20_000 });
+});
