@@ -139,8 +139,14 @@ export function ToolPrompt({ spec, close }: PromptProps<SpecOf<"editionTool">>) 
           placeholder={usage || t("editionTools.prompt.noOptions")}
           aria-invalid={!words.ok || undefined}
           onChange={(event) => setCommandline(event.target.value)}
+          aria-describedby={usage ? "tool-usage" : undefined}
           data-testid="tool-commandline"
         />
+        {usage && (
+          <code id="tool-usage" className="field__hint tool-prompt__usage" dir="ltr">
+            {usage}
+          </code>
+        )}
         {!words.ok && (
           <span className="field__hint tool-prompt__invalid" role="alert">
             {t("editionTools.prompt.badWord", { word: words.bad })}
