@@ -1,10 +1,11 @@
+import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile, readdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { WITNESS_VIEWS, witnessViewPage } from "@scriptorium/shared";
 import { VIEW_OPTIONS, witnessViewPage as standinViewPage } from "./names.mjs";
-import { fixtureDir, runStandin } from "./run-standin.js";
+import { FIXTURES, STANDIN_DIR, fixtureDir, hasProgram, runStandin } from "./run-standin.js";
 
 let dir = "";
 let cleanup: () => Promise<void> = () => Promise.resolve();
@@ -281,5 +282,40 @@ describe("test triggers", () => {
     expect(result.stdout).toContain("WRITE-OK 3000000\n");
     expect((await stat(path.join(dir, "big.bin"))).size).toBe(3_000_000);
     expect(await read("triggers.m.tex")).toContain("Testo.");
+  });
+});
+
+/** bwrap as the runner uses it (Debian's bubblewrap, root): answers whether it works here. */
+const bwrapWorks =
+  hasProgram("bwrap") &&
+  spawnSync("bwrap", ["--ro-bind", "/", "/", "--unshare-all", "true"]).status === 0;
+
+describe.skipIf(!bwrapWorks)("inside bubblewrap", () => {
+  it("runs with only its folder, /usr and /etc visible and PATH=/usr/bin", async () => {
+    await write("trig.tex", doc("%STANDIN:readfile /etc/hostname\n%STANDIN:readfile " + FIXTURES));
+    const system = ["--ro-bind", "/usr", "/usr", "--ro-bind", "/etc", "/etc"];
+    const links = ["bin", "lib", "lib64"].flatMap((l) => ["--symlink", `usr/${l}`, `/${l}`]);
+    const result = spawnSync(
+      "bwrap",
+      [
+        "--unshare-all",
+        "--die-with-parent",
+        ...system,
+        ...links,
+        ...["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"],
+        ...["--ro-bind", STANDIN_DIR, STANDIN_DIR, "--bind", dir, dir, "--chdir", dir],
+        ...["--clearenv", "--setenv", "PATH", "/usr/bin", "--setenv", "HOME", "/tmp"],
+        path.join(STANDIN_DIR, "m2hv"),
+        "-t",
+        "A",
+        "trig.tex",
+      ],
+      { encoding: "utf8", timeout: 30_000 },
+    );
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toContain("READ-OK ");
+    expect(result.stdout).toContain("READ-FAILED ENOENT");
+    expect(result.stdout).toContain("fine generazione del codice");
+    expect(existsSync(path.join(dir, "trig-A-1.htm"))).toBe(true);
   });
 });
