@@ -14,7 +14,7 @@ import { FIXTURES } from "../support/tree.js";
 const STANDINS = path.join(REPO, "packages/server/src/test/maurotex-standin");
 
 interface ToolSettingsBody {
-  tools: { folders: string[] };
+  tools: { folders: string[]; tools: { name: string; enabled: boolean }[] };
 }
 
 let api: APIRequestContext;
@@ -90,4 +90,48 @@ test("m2hv from the header, then the log, then a diagnostic into the editor", as
   await dialog.getByTestId("tool-overwrite").locator("input").check();
   await dialog.getByTestId("tool-submit").click();
   await expect(page).toHaveURL(/m2hv\.OUT\.log$/, { timeout: 20_000 });
+});
+
+test("a running tool shows a spinner and Cancel stops it, leaving the dialog open", async ({
+  page,
+}) => {
+  const user = userWithFiles({
+    "lenta.tex": `%STANDIN:sleep 30\n${fixture("citlonga.tex")}`,
+  });
+  await loginAndOpen(page, user, "/files/");
+  await page.locator('[data-testid="listing-item"][data-name="lenta.tex"]').click();
+  await page.getByTestId("action-tool-m2lv").click();
+  const dialog = page.getByTestId("prompt-edition-tool");
+  await dialog.getByTestId("tool-submit").click();
+  await expect(dialog.getByTestId("tool-running")).toBeVisible();
+  await dialog.getByTestId("tool-cancel-run").click();
+  await expect(dialog.getByTestId("tool-error")).toHaveText("Cancelled: the tool was stopped.");
+  await expect(dialog.getByTestId("tool-submit")).toBeEnabled();
+  await expect(page).toHaveURL(/\/files\/$/);
+});
+
+test("a tool the admin switched off in Settings → Global is refused with the server's message", async ({
+  page,
+}) => {
+  await loginAndOpen(page, admin(), "/settings/global");
+  const row = page.getByTestId("tool-row-m2ledmac");
+  await row.getByTestId("tool-enabled").uncheck();
+  await page.getByTestId("global-tools-submit").click();
+  await expect(page.getByTestId("toast-success")).toBeVisible();
+  try {
+    await page.getByTestId("sidebar-logout").click();
+    await expect(page).toHaveURL(/\/login/);
+    const user = userWithFiles({ "citlonga.tex": fixture("citlonga.tex") });
+    await loginAndOpen(page, user, "/files/");
+    await page.locator('[data-testid="listing-item"][data-name="citlonga.tex"]').click();
+    await page.getByTestId("action-tool-m2ledmac").click();
+    const dialog = page.getByTestId("prompt-edition-tool");
+    await dialog.getByTestId("tool-submit").click();
+    await expect(dialog.getByTestId("tool-error")).toContainText("m2ledmac");
+    await expect(dialog.getByTestId("tool-error")).toContainText("switched off");
+  } finally {
+    const current = await settings();
+    for (const tool of current.tools.tools) tool.enabled = true;
+    await api.put("/api/settings", { headers: { "X-Auth": token }, data: current });
+  }
 });
