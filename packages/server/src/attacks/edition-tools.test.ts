@@ -206,11 +206,11 @@ describe("tool names", () => {
 
 describe("sessions and permissions", () => {
   it("a tool run needs a session", async () => {
-    const res = await target.as(null, toolUrl("/pub/text.tex", "m2hv", "/pub/anon"), {
+    const res = await target.as(undefined, toolUrl("/pub/text.tex", "m2hv", "/pub/anon"), {
       method: "PATCH",
     });
     expect(res.status).toBe(401);
-    const help = await target.as(null, "/api/mauro/help/m2hv");
+    const help = await target.as(undefined, "/api/mauro/help/m2hv");
     expect(help.status).toBe(401);
   });
 

@@ -93,7 +93,7 @@ describe("m2hv, m2lv, m2ledmac", () => {
     for (const tool of ["m2lv", "m2ledmac"]) {
       const res = await run(
         toolUrl("/docs/citlonga.tex", tool, {
-          commandline: "-p standard" === "" ? "" : tool === "m2lv" ? "-p standard" : "",
+          commandline: tool === "m2lv" ? "-p standard" : "-v",
         }),
       );
       expect(res.statusCode, res.body).toBe(200);

@@ -34,6 +34,8 @@ describe("GET and PUT /api/settings", () => {
         "rules",
         "shell",
         "signup",
+        // Ours: the edition tools' configuration (File Browser's clients ignore it).
+        "tools",
         "tus",
         "userHomeBasePath",
       ].sort(),
