@@ -9,3 +9,4 @@ import "./features/editor/prompts";
 import "./features/organise/prompts";
 import "./features/unzip/prompts";
 import "./features/upload/prompts";
+import "./features/workbench/prompts";

@@ -18,6 +18,7 @@ import {
 } from "./organise";
 import { registerActions } from "./registry";
 import { downloadAction, unzipAction, uploadAction } from "./transfer";
+import { witnessAction } from "./witness";
 
 registerActions(
   helpAction,
@@ -30,6 +31,7 @@ registerActions(
   deleteAction,
   unzipAction,
   ...editionToolActions,
+  witnessAction,
   switchViewAction,
   downloadAction,
   uploadAction,

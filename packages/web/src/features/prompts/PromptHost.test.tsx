@@ -31,6 +31,7 @@ const EVERY_PROMPT: Record<PromptName, true> = {
   delete: true,
   replaceRename: true,
   editionTool: true,
+  witnessView: true,
 };
 
 describe("PromptHost", () => {

@@ -1,12 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Icon, type IconName } from "../../components/Icon";
-
-const TOOL_ICONS: Record<string, IconName> = {
-  m2hv: "toolHtml",
-  m2lv: "toolLatex",
-  m2ledmac: "toolLedmac",
-  pdflatex: "toolPdf",
-};
+import { Icon } from "../../components/Icon";
 
 interface CompileButtonProps {
   /** The tool the button runs (the last one used on the file, else m2hv). */
@@ -35,7 +28,7 @@ export function CompileButton({ tool, running, onCompile, onCancel }: CompileBut
       {running ? (
         <span className="workbench__spinner" aria-hidden="true" />
       ) : (
-        <Icon name={TOOL_ICONS[tool] ?? "toolHtml"} size={20} />
+        <Icon name="compile" size={20} />
       )}
       <span className="workbench__compile-label">{label}</span>
     </button>
