@@ -69,6 +69,10 @@ describe("command line", () => {
     const missing = runStandin("m2lv", ["nothere.tex"], dir);
     expect(missing.status).toBe(0);
     expect(missing.stderr).toContain("impossibile aprire nothere.tex in lettura");
+    const config = runStandin("m2lv", ["-f", "missing.cfg", "figura.tex"], dir);
+    expect(config.stdout).toContain("analisi del file di configurazione (missing.cfg)");
+    expect(config.stderr).toContain("ERRORE: impossibile leggere il file missing.cfg");
+    expect(existsSync(path.join(dir, "figura.m.tex"))).toBe(false);
   });
 });
 
