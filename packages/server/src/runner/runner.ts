@@ -22,7 +22,10 @@ export interface RunnerOptions {
 export interface RunSpec {
   /** Whose run it is: the concurrency limit counts per owner. */
   owner: string;
-  /** Absolute path of the program, from the server's configuration, never from a request. */
+  /**
+   * The program, from the server's configuration, never from a request: an absolute path, or a
+   * bare name found through `path` (its folder first).
+   */
   executable: string;
   args: readonly string[];
   /** Working folder (a real path inside `writable`); none: a private empty folder. */

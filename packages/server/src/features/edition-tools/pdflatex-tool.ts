@@ -6,8 +6,11 @@ import type { ToolRun } from "./tools.service.js";
 
 /** TeX's own switches: never stop for input, `file:line:` errors, no `\write18`. */
 const TEX_FLAGS = ["-interaction=nonstopmode", "-file-line-error", "-no-shell-escape"];
-/** kpathsea: paranoid reading and writing (no absolute paths, no `..`, no dot files). */
-const TEX_ENV = { openin_any: "p", openout_any: "p" };
+/**
+ * kpathsea: paranoid reading and writing (no absolute paths, no `..`, no dot files); messages
+ * not wrapped at 79 columns, so each diagnostic stays on its line.
+ */
+const TEX_ENV = { openin_any: "p", openout_any: "p", max_print_line: "1000" };
 /** What LaTeX and its packages print when a second run would change the output. */
 const RERUN = /Rerun to get|Rerun LaTeX|rerun LaTeX|Please rerun|Numbering has changed/;
 

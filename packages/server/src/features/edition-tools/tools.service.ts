@@ -70,8 +70,14 @@ export function createToolsService(deps: ToolsDeps) {
         `The tool ${name} is not installed on this server (program "${path.basename(tool.executable)}" not found)`,
       );
     }
+    // The program is started by name with its folder first on PATH: it runs the file found
+    // here, and what it prints of its own name (usage lines) is not a server path.
     const folders = settings.folders.filter((f) => path.isAbsolute(f));
-    return { tool, executable, folders: [...new Set([...folders, path.dirname(executable)])] };
+    return {
+      tool,
+      executable: path.basename(executable),
+      folders: [...new Set([path.dirname(executable), ...folders])],
+    };
   }
 
   return {
