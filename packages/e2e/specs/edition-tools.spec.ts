@@ -80,6 +80,9 @@ test("m2hv from the header, then the log, then a diagnostic into the editor", as
 
   await expect(page).toHaveURL(/\/files\/Opuscula\/varia-de-centris\.tex\?line=13$/);
   await expect(page.locator(".cm-content")).toContainText("\\VV");
+  // The editor's header offers the tools on the file it shows.
+  await expect(page.getByTestId("action-tool-m2hv")).toBeVisible();
+  await expect(page.getByTestId("action-tool-pdflatex")).toBeVisible();
 
   // Run again: the output folder exists now, so the dialog asks to overwrite.
   await page.goto("/files/Opuscula/");
