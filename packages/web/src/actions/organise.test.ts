@@ -30,7 +30,7 @@ function ctx(perm: Partial<Perm>, selectedCount: number, inListing = true): Acti
     selectedCount,
     selected: new Set<string>(),
     multiple: false,
-  } as ActionContext;
+  } as unknown as ActionContext;
 }
 
 const shown = (context: ActionContext, placement: "header" | "selection" = "header") =>
