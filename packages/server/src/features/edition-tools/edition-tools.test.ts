@@ -13,7 +13,7 @@ afterEach(() => t.close());
 
 const run = (url: string, token = t.adaToken) =>
   t.app.inject({ method: "PATCH", url, headers: { "x-auth": token } });
-const result = (res: { json: () => unknown }) => res.json() as ToolRunResult;
+const result = (res: { json: <T>() => T }) => res.json<ToolRunResult>();
 const inAda = (p: string) => path.join(t.ada, p);
 const exists = (p: string) =>
   lstat(p).then(
@@ -179,9 +179,9 @@ describe("configuration", () => {
     const admin = await t.login();
     const settings = (
       await t.app.inject({ url: "/api/settings", headers: { "x-auth": admin } })
-    ).json() as {
+    ).json<{
       tools: { tools: { name: string; executable: string; enabled: boolean }[] };
-    };
+    }>();
     const m2lv = settings.tools.tools.find((x) => x.name === "m2lv");
     const m2hv = settings.tools.tools.find((x) => x.name === "m2hv");
     if (!m2lv || !m2hv) throw new Error("default tools missing");
@@ -208,7 +208,7 @@ describe("configuration", () => {
     const admin = await t.login();
     const settings = (
       await t.app.inject({ url: "/api/settings", headers: { "x-auth": admin } })
-    ).json() as Record<string, unknown>;
+    ).json<Record<string, unknown>>();
     delete settings.tools;
     const put = await t.app.inject({
       method: "PUT",

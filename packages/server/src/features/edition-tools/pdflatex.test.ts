@@ -20,7 +20,7 @@ afterEach(() => t.close());
 const run = async (url: string) => {
   const res = await t.app.inject({ method: "PATCH", url, headers: { "x-auth": t.adaToken } });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as ToolRunResult;
+  return res.json<ToolRunResult>();
 };
 const pdflatex = (source: string) => run(toolUrl(source, "pdflatex", { destination: "/" }));
 const pdfText = (file: string) => execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
