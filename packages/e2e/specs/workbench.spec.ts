@@ -1,0 +1,143 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import { admin, expect, loginAndOpen, test, userWithFiles } from "../support/fixtures.js";
+import { REPO } from "../support/server.js";
+import { e2eState } from "../support/state.js";
+import { FIXTURES } from "../support/tree.js";
+
+/*
+ * The compile workbench in the editor, with the stand-in Mauro-TeX compilers: the admin points
+ * the tool folders at them (and at node's folder, which their `#!/usr/bin/env node` needs).
+ */
+const STANDINS = path.join(REPO, "packages/server/src/test/maurotex-standin");
+const SOURCE = "Opuscula/varia-de-centris.tex";
+
+let api: APIRequestContext;
+let token = "";
+let previousFolders: string[] = [];
+
+async function settings(): Promise<{ tools: { folders: string[] } } & Record<string, unknown>> {
+  const res = await api.get("/api/settings", { headers: { "X-Auth": token } });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as { tools: { folders: string[] } } & Record<string, unknown>;
+}
+
+async function setFolders(folders: string[]) {
+  const current = await settings();
+  const res = await api.put("/api/settings", {
+    headers: { "X-Auth": token },
+    data: { ...current, tools: { ...current.tools, folders } },
+  });
+  expect(res.ok()).toBe(true);
+}
+
+test.beforeAll(async () => {
+  api = await playwrightRequest.newContext({ baseURL: `http://127.0.0.1:${e2eState().port}` });
+  const login = await api.post("/api/login", { data: admin() });
+  expect(login.status()).toBe(200);
+  token = await login.text();
+  previousFolders = (await settings()).tools.folders;
+  await setFolders([STANDINS, path.dirname(process.execPath), ...previousFolders]);
+});
+
+test.afterAll(async () => {
+  await setFolders(previousFolders);
+  await api.dispose();
+});
+
+const fixture = () => readFileSync(path.join(FIXTURES, "varia-de-centris.tex"), "utf8");
+
+test("m2hv from the header, a diagnostic into the editor, then compile there (Ctrl+Enter, the button): diagnostics in the gutter, the HTML beside the source, fresh after each compile", async ({
+  page,
+}) => {
+  const user = userWithFiles({ [SOURCE]: fixture() });
+  await loginAndOpen(page, user, "/files/Opuscula/");
+  await page.locator('[data-testid="listing-item"][data-name="varia-de-centris.tex"]').click();
+  await page.getByTestId("action-tool-m2hv").click();
+  const dialog = page.getByTestId("prompt-edition-tool");
+  await dialog.getByTestId("tool-commandline").fill("-v");
+  await dialog.getByTestId("tool-submit").click();
+  await expect(page).toHaveURL(/m2hv\.OUT\.log$/, { timeout: 20_000 });
+  await page.getByTestId("tool-log-diagnostic").first().click();
+
+  // The editor opens at the line, with the run's diagnostics and output.
+  await expect(page).toHaveURL(/\/files\/Opuscula\/varia-de-centris\.tex\?line=13$/);
+  await expect(page.locator(".cm-flashLine")).toContainText("Testo \\VV");
+  await expect(page.locator(".cm-gutter-lint .cm-lint-marker").first()).toBeVisible();
+  await expect(page.locator(".cm-content [class*='cm-lintRange']").first()).toBeVisible();
+  const pane = page.getByTestId("workbench-frame");
+  await expect(pane).toHaveAttribute(
+    "src",
+    /^\/api\/raw-inline\/Opuscula\/varia-de-centris_m2hv\/index\.html\?v=\d+$/,
+  );
+  const dialogSrc = await pane.getAttribute("src");
+
+  // Ctrl+Enter reruns m2hv with the same options, overwriting its folder.
+  const rerun = page.waitForRequest((req) => req.method() === "PATCH");
+  await page.keyboard.press("Control+Enter");
+  const query = new URL((await rerun).url()).searchParams;
+  expect(query.get("action")).toBe("mauro:m2hv");
+  expect(query.get("commandline")).toBe("-v");
+  expect(query.get("override")).toBe("true");
+  await expect(pane).not.toHaveAttribute("src", dialogSrc ?? "", { timeout: 20_000 });
+  const firstSrc = await pane.getAttribute("src");
+  // index.html opens the frame page of the edition, with the text and the apparatus frames.
+  const html = page.frameLocator('[data-testid="workbench-frame"]');
+  await expect(html.locator('iframe[name="testo"]')).toHaveAttribute(
+    "src",
+    "varia-de-centris-1.htm",
+    { timeout: 10_000 },
+  );
+  await expect(page.locator(".cm-gutter-lint .cm-lint-marker").first()).toBeVisible();
+
+  // An edit, then compile again from the button: saved first, and the pane loads anew.
+  await page.keyboard.press("Home");
+  await page.keyboard.type("Nuovissimum ");
+  await expect(page.getByTestId("editor-dirty")).toBeVisible();
+  await page.getByTestId("workbench-compile").click();
+  await expect(page.getByTestId("editor-dirty")).toBeHidden();
+  await expect(pane).not.toHaveAttribute("src", firstSrc ?? "", { timeout: 20_000 });
+  await expect(html.locator('iframe[name="testo"]')).toHaveAttribute(
+    "src",
+    "varia-de-centris-1.htm",
+  );
+
+  // The pane can be hidden and shown again.
+  await page.getByTestId("workbench-pane-toggle").click();
+  await expect(page.getByTestId("workbench-pane")).toBeHidden();
+  await page.getByTestId("workbench-pane-toggle").click();
+  await expect(page.getByTestId("workbench-pane")).toBeVisible();
+});
+
+test("a witness view from the editor shows the witness's text beside the source, and compile refreshes it", async ({
+  page,
+}) => {
+  const user = userWithFiles({ [SOURCE]: fixture() });
+  await loginAndOpen(page, user, `/files/${SOURCE}`);
+  await expect(page.locator(".cm-content")).toContainText("\\ElencoTestimoni");
+  await page.getByTestId("action-witness-views").click();
+  const dialog = page.getByTestId("prompt-witness");
+  await dialog.getByTestId("witness-view").selectOption("text");
+  await dialog.getByTestId("witness-siglum").selectOption("G");
+  await dialog.getByTestId("witness-submit").click();
+
+  const pane = page.getByTestId("workbench-frame");
+  await expect(pane).toHaveAttribute(
+    "src",
+    /^\/api\/raw-inline\/Opuscula\/varia-de-centris_m2hv\/varia-de-centris-G-1\.htm\?v=\d+$/,
+    { timeout: 20_000 },
+  );
+  const html = page.frameLocator('[data-testid="workbench-frame"]');
+  await expect(html.locator("h1")).toContainText("testimone G", { timeout: 10_000 });
+
+  // Compile reruns the view on the edited text (line 13), and the pane shows it.
+  await page.locator(".cm-content").click();
+  await page.keyboard.press("Control+Home");
+  for (let i = 1; i < 13; i++) await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Home");
+  await page.keyboard.type("Nuovissimum ");
+  await page.keyboard.press("Control+Enter");
+  await expect(html.locator("body")).toContainText("Nuovissimum", { timeout: 20_000 });
+  await expect(pane).toHaveAttribute("src", /varia-de-centris-G-1\.htm\?v=\d+$/);
+});
