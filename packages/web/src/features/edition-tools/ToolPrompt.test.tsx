@@ -191,20 +191,20 @@ describe("edition tool dialog", () => {
     expect(submit().disabled).toBe(true);
   });
 
-  it("shows the server's message on failure and stays open", async () => {
-    setRunAnswer(() =>
-      Promise.resolve(
-        json(501, { status: 501, code: "NOT_IMPLEMENTED", message: "m2hv is not installed" }),
-      ),
-    );
+  it.each([
+    [501, "NOT_IMPLEMENTED", "m2hv is not installed"],
+    [429, "TOO_MANY_REQUESTS", "Too many tools are running; try again in a moment"],
+  ])("shows the server's message of a %i and stays open", async (status, code, message) => {
+    setRunAnswer(() => Promise.resolve(json(status, { status, code, message })));
     const { router } = renderAt("/files/Opere/");
     await openDialog("m2hv");
     await waitFor(() => expect(submit().disabled).toBe(false));
     fireEvent.click(submit());
-    expect((await screen.findByTestId("tool-error")).textContent).toBe("m2hv is not installed");
+    expect((await screen.findByTestId("tool-error")).textContent).toBe(message);
     expect(screen.getByTestId("prompt-edition-tool")).toBeTruthy();
     expect(submit().disabled).toBe(false);
     expect(router.state.location.pathname).toBe("/files/Opere/");
+    expect(useRunStore.getState().lastRuns).toEqual({});
   });
 
   it("shows a running state whose Cancel aborts the request", async () => {
