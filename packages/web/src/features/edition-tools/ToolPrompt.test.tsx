@@ -193,7 +193,7 @@ describe("edition tool dialog", () => {
 
   it.each([
     [501, "NOT_IMPLEMENTED", "m2hv is not installed"],
-    [429, "TOO_MANY_REQUESTS", "Too many tools are running; try again in a moment"],
+    [429, "TOO_MANY_RUNS", "Too many tools are running; try again in a moment"],
   ])("shows the server's message of a %i and stays open", async (status, code, message) => {
     setRunAnswer(() => Promise.resolve(json(status, { status, code, message })));
     const { router } = renderAt("/files/Opere/");
