@@ -1,19 +1,44 @@
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
-import { baseName } from "../../lib/paths";
+import { Link } from "react-router";
+import { baseName, encodePath } from "../../lib/paths";
 import { useRunStore } from "../edition-tools/run-store";
 import { fileUrls } from "../files/resource-api";
 import { outputOf } from "./compile";
-import { outputKind, outputUrl } from "./output-url";
+import { outputKind, outputUrl, type OutputKind } from "./output-url";
 import { useWorkbenchStore } from "./workbench-store";
 
-/** The output the pane would show for `source`: its last run's HTML page or PDF, if any. */
-export function useOutput(source: string) {
+/** What the pane shows for `source`: its last run's HTML page or PDF, or that it failed. */
+export type PaneContent =
+  { kind: OutputKind; path: string; at: number } | { kind: "failed"; log: string; at: number };
+
+export function useOutput(source: string): PaneContent | null {
   const run = useRunStore((state) => state.lastRuns[source]);
   if (!run) return null;
   const path = outputOf(run);
   const kind = path ? outputKind(path) : null;
-  return path && kind ? { path, kind, at: run.at } : null;
+  if (path && kind) return { path, kind, at: run.at };
+  const showsOutput = run.request.tool === "m2hv" || run.request.tool === "pdflatex";
+  return !run.result.ok && showsOutput ? { kind: "failed", log: run.result.log, at: run.at } : null;
+}
+
+/** A run that wrote nothing to show: the pane says so and links to its log. */
+function FailedRun({ log }: { log: string }) {
+  const { t } = useTranslation();
+  return (
+    <section
+      className="workbench__pane workbench__pane--failed"
+      data-testid="workbench-pane"
+      aria-label={t("workbench.output")}
+    >
+      <p role="status" data-testid="workbench-no-output">
+        {t("workbench.noOutput")}
+      </p>
+      <Link to={`/files${encodePath(log)}`} className="button" data-testid="workbench-open-log">
+        {t("workbench.openLog")}
+      </Link>
+    </section>
+  );
 }
 
 /**
@@ -25,6 +50,7 @@ export function OutputPane({ source }: { source: string }) {
   const output = useOutput(source);
   const hidden = useWorkbenchStore((state) => state.paneHidden);
   if (!output || hidden) return null;
+  if (output.kind === "failed") return <FailedRun log={output.log} />;
   const name = baseName(output.path);
   const url = outputUrl(output.path, output.kind, output.at);
   return (

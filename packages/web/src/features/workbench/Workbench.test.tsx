@@ -198,6 +198,35 @@ describe("the compile workbench", () => {
     expect(useRunStore.getState().lastRuns[SOURCE]).toBeUndefined();
   });
 
+  it("a run that failed shows no stale page, but says so and links to its log", async () => {
+    fakeServer({});
+    useRunStore.getState().record({
+      request: {
+        source: SOURCE,
+        tool: "m2hv",
+        destination: "/Opere/figura_m2hv",
+        commandline: "",
+        override: true,
+      },
+      result: {
+        log: "/Opere/figura_m2hv/m2hv.OUT.log",
+        exitCode: 0,
+        ok: false,
+        diagnostics: [{ file: SOURCE, line: 3, message: "parentesi graffa", severity: "error" }],
+      },
+      at: 7,
+    });
+    renderEditorAt();
+    await editorView();
+    expect(screen.queryByTestId("workbench-frame")).toBeNull();
+    expect(screen.getByTestId("workbench-no-output").textContent).toBe(
+      "The compile reported errors and wrote no output.",
+    );
+    expect(screen.getByTestId("workbench-open-log").getAttribute("href")).toBe(
+      "/files/Opere/figura_m2hv/m2hv.OUT.log",
+    );
+  });
+
   it("offers no compile for files other than .tex", async () => {
     fakeServer({});
     renderEditorAt("/files/Opere/figura.tex", texFile({ name: "figura.txt", extension: ".txt" }));

@@ -43,13 +43,15 @@ export function witnessViewOf(commandline: string): { view: WitnessView; siglum:
 }
 
 /**
- * The file a run made that the output pane shows: the `output` the server names, else m2hv's
- * page (its witness view's first page, or `{dest}/index.html`), pdflatex's `<stem>.pdf` beside
- * the source. Null for other tools' output (LaTeX files).
+ * The file a run made that the output pane shows: the `output` the server names, else (for a
+ * run that went well) m2hv's page (its witness view's first page, or `{dest}/index.html`),
+ * pdflatex's `<stem>.pdf` beside the source. Null for other tools' output (LaTeX files).
  */
 export function outputOf(run: Pick<LastRun, "request" | "result">): string | null {
   const { request, result } = run;
   if (result.output) return result.output;
+  // A failed run wrote nothing; an older page would pass for its output.
+  if (!result.ok) return null;
   const stem = stemOf(baseName(request.source));
   if (request.tool === "pdflatex") return `${parentFolder(request.source)}${stem}.pdf`;
   if (request.tool !== "m2hv") return null;
