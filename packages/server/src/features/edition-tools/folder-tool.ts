@@ -11,7 +11,7 @@ import { badRequest, conflict } from "../../errors.js";
 import { decodeDestination, type PatchQuery } from "../../lib/route-params.js";
 import type { Runner } from "../../runner/runner.js";
 import { diagnosticsOf, logSection, ranClean, writeLog } from "./run-log.js";
-import type { ToolRun } from "./tools.service.js";
+import type { ToolRun } from "./tool-run.js";
 
 /** m2hv's options that make a witness view, and the view (upper-case forms included). */
 const VIEW_OF_FLAG: Record<string, WitnessView> = {

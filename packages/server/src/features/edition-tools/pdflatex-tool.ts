@@ -2,7 +2,7 @@ import path from "node:path";
 import { stemOf, toolLogName, type ToolRunResult } from "@scriptorium/shared";
 import type { Runner, RunOutcome } from "../../runner/runner.js";
 import { diagnosticsOf, logSection, ranClean, writeLog } from "./run-log.js";
-import type { ToolRun } from "./tools.service.js";
+import type { ToolRun } from "./tool-run.js";
 
 /** TeX's own switches: never stop for input, `file:line:` errors, no `\write18`. */
 const TEX_FLAGS = ["-interaction=nonstopmode", "-file-line-error", "-no-shell-escape"];

@@ -17,6 +17,7 @@ import type { UserRecord } from "../users/users.store.js";
 import { toolArguments } from "./commandline.js";
 import { runFolderTool } from "./folder-tool.js";
 import { runPdflatex } from "./pdflatex-tool.js";
+import type { ToolRun } from "./tool-run.js";
 
 export interface ToolsDeps {
   storage: Storage;
@@ -24,22 +25,6 @@ export interface ToolsDeps {
   events: FileEvents;
   /** The tool configuration, read at each run (the admin edits it in global settings). */
   toolSettings: () => Promise<ToolSettings>;
-}
-
-/** What a run of a tool needs, once the request is checked. */
-export interface ToolRun {
-  tool: Tool;
-  fs: UserFs;
-  user: UserRecord;
-  /** The `.tex` source: its user path and its real path on disk. */
-  source: { path: string; abs: string; real: string };
-  executable: string;
-  args: string[];
-  /** Real path of the user's scope folder. */
-  scope: string;
-  toolFolders: string[];
-  masked: { path: string; isDir: boolean }[];
-  signal?: AbortSignal;
 }
 
 /** Decodes the second layer of `commandline` (encoded twice, like the destination). */
