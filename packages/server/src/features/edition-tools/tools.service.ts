@@ -2,7 +2,6 @@ import path from "node:path";
 import {
   isTexFile,
   TOOL_ACTION_PREFIX,
-  type Tool,
   type ToolRunResult,
   type ToolSettings,
 } from "@scriptorium/shared";
@@ -12,7 +11,6 @@ import { findExecutable } from "../../runner/host.js";
 import type { Runner } from "../../runner/runner.js";
 import type { FileEvents } from "../../storage/events.js";
 import type { Storage } from "../../storage/storage.js";
-import type { UserFs } from "../../storage/user-fs.js";
 import type { UserRecord } from "../users/users.store.js";
 import { toolArguments } from "./commandline.js";
 import { runFolderTool } from "./folder-tool.js";
