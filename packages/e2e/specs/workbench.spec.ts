@@ -141,3 +141,50 @@ test("a witness view from the editor shows the witness's text beside the source,
   await expect(html.locator("body")).toContainText("Nuovissimum", { timeout: 20_000 });
   await expect(pane).toHaveAttribute("src", /varia-de-centris-G-1\.htm\?v=\d+$/);
 });
+
+test("Mauro-TeX in the editor: the edition's macros highlighted, the declared sigla completed in a variant; stacked under 736 px", async ({
+  page,
+}) => {
+  const user = userWithFiles({ [SOURCE]: fixture() });
+  await loginAndOpen(page, user, `/files/${SOURCE}`);
+  const content = page.locator(".cm-content");
+  await expect(content).toContainText("\\ElencoTestimoni");
+  await expect(page.locator(".cm-mauro-macro", { hasText: "\\ElencoTestimoni" })).toBeVisible();
+  await expect(page.locator(".cm-mauro-sigla", { hasText: "L2/Bas" }).first()).toBeVisible();
+
+  await content.click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type("\n\\VV{{");
+  const completions = page.locator(".cm-tooltip-autocomplete");
+  await expect(completions).toBeVisible();
+  await expect(completions.getByRole("option")).toHaveText([
+    "1",
+    "A",
+    "A+",
+    "Bas",
+    "G",
+    "L",
+    "L2",
+    "N",
+    "N2",
+  ]);
+  await page.keyboard.type("N");
+  await expect(completions.getByRole("option")).toHaveText(["N", "N2"]);
+  await completions.getByRole("option", { name: "N2" }).click();
+  await expect(content).toContainText("\\VV{{N2}}");
+
+  // Compiled on a narrow screen, the output sits under the source.
+  await page.setViewportSize({ width: 600, height: 900 });
+  await page.keyboard.press("End");
+  await page.keyboard.press("Shift+Home");
+  await page.keyboard.press("Backspace");
+  await page.keyboard.press("Backspace");
+  await expect(page.getByTestId("editor-dirty")).toBeHidden();
+  await page.getByTestId("workbench-compile").click();
+  await expect(page.getByTestId("workbench-frame")).toBeVisible({ timeout: 20_000 });
+  const pane = page.getByTestId("workbench-pane");
+  const source = await page.locator(".editor__body").boundingBox();
+  const output = await pane.boundingBox();
+  expect(source && output && output.y >= source.y + source.height - 1).toBe(true);
+  expect(output?.width).toBeGreaterThan(500);
+});
