@@ -266,6 +266,16 @@ describe("editor", () => {
     }
   });
 
+  it("highlights a .tex file as Mauro-TeX: the edition's macros and the sigla of readings", async () => {
+    renderEditor(resource({ content: "\\Unit Testo \\VV{{A/B:uno}{C:due}} \\textit{x}" }));
+    await editorView();
+    await waitFor(() => expect(document.querySelector(".cm-mauro-macro")).not.toBeNull());
+    const texts = (selector: string) =>
+      [...document.querySelectorAll(selector)].map((element) => element.textContent);
+    expect(texts(".cm-mauro-macro")).toEqual(["\\Unit", "\\VV"]);
+    expect(texts(".cm-mauro-sigla")).toEqual(["A/B", "C"]);
+  });
+
   it("offers Open inline only for .html/.htm files", async () => {
     renderEditor(resource({ path: "/site/Index.HTML", name: "Index.HTML", extension: ".HTML" }));
     await editorView();
