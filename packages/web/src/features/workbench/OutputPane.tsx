@@ -49,6 +49,8 @@ export function OutputPane({ source }: { source: string }) {
   const { t } = useTranslation();
   const output = useOutput(source);
   const hidden = useWorkbenchStore((state) => state.paneHidden);
+  // While the file compiles again, the page on show is the previous run's: dimmed.
+  const running = useRunStore((state) => state.running?.source === source);
   if (!output || hidden) return null;
   if (output.kind === "failed") return <FailedRun log={output.log} />;
   const name = baseName(output.path);
@@ -57,6 +59,8 @@ export function OutputPane({ source }: { source: string }) {
     <section
       className="workbench__pane"
       data-testid="workbench-pane"
+      data-running={running || undefined}
+      aria-busy={running}
       aria-label={t("workbench.output")}
     >
       <div className="workbench__pane-bar">

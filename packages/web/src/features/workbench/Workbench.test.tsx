@@ -183,19 +183,32 @@ describe("the compile workbench", () => {
 
   it("shows the running state, and a click cancels the run without an error", async () => {
     const server = fakeServer({ hold: true });
+    useRunStore.getState().record({
+      request: {
+        source: SOURCE,
+        tool: "m2hv",
+        destination: "/Opere/x",
+        commandline: "",
+        override: true,
+      },
+      result: m2hvResult({ output: "/Opere/x/index.html" }),
+      at: 2,
+    });
     renderEditorAt();
     await editorView();
     const button = screen.getByTestId("workbench-compile");
     fireEvent.click(button);
     await waitFor(() => expect(button.dataset.state).toBe("running"));
     expect(button.getAttribute("aria-label")).toBe("Cancel compile");
+    expect(screen.getByTestId("workbench-pane").getAttribute("aria-busy")).toBe("true");
     expect(server.patches()).toHaveLength(1);
 
     fireEvent.click(button);
     await waitFor(() => expect(button.dataset.state).toBe("idle"));
     await act(() => Promise.resolve());
     expect(useToastStore.getState().toasts).toEqual([]);
-    expect(useRunStore.getState().lastRuns[SOURCE]).toBeUndefined();
+    expect(useRunStore.getState().lastRuns[SOURCE]?.at).toBe(2);
+    expect(screen.getByTestId("workbench-pane").getAttribute("aria-busy")).toBe("false");
   });
 
   it("a run that failed shows no stale page, but says so and links to its log", async () => {
