@@ -89,6 +89,11 @@ test("m2hv from the header, a diagnostic into the editor, then compile there (Ct
     "varia-de-centris-1.htm",
     { timeout: 10_000 },
   );
+  // The frames load inside the sandboxed page: the text frame shows the edition's text.
+  await expect(html.frameLocator('iframe[name="testo"]').locator("body")).toContainText(
+    "praecedens correctio",
+    { timeout: 10_000 },
+  );
   await expect(page.locator(".cm-gutter-lint .cm-lint-marker").first()).toBeVisible();
 
   // An edit, then compile again from the button: saved first, and the pane loads anew.
@@ -101,6 +106,10 @@ test("m2hv from the header, a diagnostic into the editor, then compile there (Ct
   await expect(html.locator('iframe[name="testo"]')).toHaveAttribute(
     "src",
     "varia-de-centris-1.htm",
+  );
+  await expect(html.frameLocator('iframe[name="testo"]').locator("body")).toContainText(
+    "Nuovissimum",
+    { timeout: 10_000 },
   );
 
   // The pane can be hidden and shown again.

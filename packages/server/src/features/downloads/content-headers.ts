@@ -61,12 +61,14 @@ export function downloadPolicy(contentType: string): string {
  * CSP of capability-authorised inline pages (API.md Part A §11): scripts may run, but in a
  * sandbox without `allow-same-origin`, so they never see the app's origin, cookies or storage;
  * no pop-ups, and forms and fetches reach only our own host, so the page's URL (which carries
- * its capability) is not handed to another site that way.
+ * its capability) is not handed to another site that way. No `frame-ancestors`: a page of a
+ * sandboxed document has an opaque origin as its parent, and m2hv's pages are framesets whose
+ * frames must load inside it (the capability in the URL is what keeps other sites out).
  */
 export function inlinePolicy(contentType: string): string {
   if (isPdf(contentType)) return downloadPolicy(contentType);
   return (
     "sandbox allow-scripts allow-forms; " +
-    "default-src 'self' 'unsafe-inline' data: blob:; form-action 'self'; frame-ancestors 'self'"
+    "default-src 'self' 'unsafe-inline' data: blob:; form-action 'self'"
   );
 }
