@@ -20,6 +20,7 @@ export function pageGlobals(
     Color: branding.color,
     DisableExternal: branding.disableExternal,
     DisableUsedPercentage: branding.disableUsedPercentage,
+    EditionTools: settings.tools.tools.filter((tool) => tool.enabled).map((tool) => tool.name),
     EnableExec: server.enableExec,
     EnableThumbs: server.enableThumbnails,
     LoginPage: json,

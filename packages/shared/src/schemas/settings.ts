@@ -106,6 +106,8 @@ export const PageGlobalsSchema = Type.Object({
   Color: Type.String(),
   DisableExternal: Type.Boolean(),
   DisableUsedPercentage: Type.Boolean(),
+  /** Ours: the edition tools the admin left switched on (the web offers only these). */
+  EditionTools: Type.Array(Type.String()),
   EnableExec: Type.Boolean(),
   EnableThumbs: Type.Boolean(),
   LoginPage: Type.Boolean(),

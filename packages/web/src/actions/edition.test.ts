@@ -2,6 +2,7 @@ import type { Resource, TokenUser } from "@scriptorium/shared";
 import { describe, expect, it, vi } from "vitest";
 import { actionsFor } from ".";
 import { toolSource } from "./edition";
+import { DEFAULT_GLOBALS } from "../lib/globals";
 import type { ActionContext } from "./types";
 
 const TOOLS = ["tool-m2hv", "tool-m2lv", "tool-m2ledmac", "tool-pdflatex"];
@@ -30,6 +31,7 @@ function inEditor(path: string): ActionContext {
     selected: new Set<string>(),
     selectedCount: 0,
     showPrompt: vi.fn(),
+    globals: DEFAULT_GLOBALS,
   } as unknown as ActionContext;
 }
 
@@ -45,6 +47,12 @@ describe("edition tool actions in the editor", () => {
       expect(shown(inEditor(path))).toEqual(TOOLS);
       expect(shown(inEditor(path), "selection")).toEqual(TOOLS);
     }
+  });
+
+  it("leave out the tools the admin switched off (page globals)", () => {
+    const ctx = inEditor("/Opere/varia.tex");
+    const globals = { ...DEFAULT_GLOBALS, EditionTools: ["m2hv", "pdflatex"] };
+    expect(shown({ ...ctx, globals })).toEqual(["tool-m2hv", "tool-pdflatex"]);
   });
 
   it("are not offered for other files, nor logged out", () => {

@@ -2,6 +2,11 @@ import { EDITION_TOOLS, isTexFile, type EditionTool } from "@scriptorium/shared"
 import type { IconName } from "../components/Icon";
 import type { Action, ActionContext } from "./types";
 
+/** Whether the admin left `tool` switched on (the page globals list the tools that are). */
+export function toolEnabled(ctx: ActionContext, tool: string): boolean {
+  return ctx.globals.EditionTools.includes(tool);
+}
+
 /** The `.tex` file a tool action works on, or null when none is offered. */
 export interface ToolSource {
   /** Decoded path in the user's files. */
@@ -42,7 +47,7 @@ function toolAction(tool: EditionTool): Action {
     label: `editionTools.actions.${tool}`,
     icon: ICONS[tool],
     placements: ["header", "selection"],
-    isVisible: (ctx) => ctx.user !== null && toolSource(ctx) !== null,
+    isVisible: (ctx) => ctx.user !== null && toolSource(ctx) !== null && toolEnabled(ctx, tool),
     perform: (ctx) => {
       const source = toolSource(ctx);
       if (source) ctx.showPrompt({ name: "editionTool", tool, source });

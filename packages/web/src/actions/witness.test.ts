@@ -1,6 +1,7 @@
 import type { Item, Resource, TokenUser } from "@scriptorium/shared";
 import { describe, expect, it, vi } from "vitest";
 import { actionsFor } from ".";
+import { DEFAULT_GLOBALS } from "../lib/globals";
 import type { ActionContext } from "./types";
 
 function entry(path: string, isDir = false): Item & Resource {
@@ -25,6 +26,7 @@ function context(current: Resource, selected: string[] = []): ActionContext {
     selected: new Set(selected),
     selectedCount: selected.length,
     showPrompt: vi.fn(),
+    globals: DEFAULT_GLOBALS,
   } as unknown as ActionContext;
 }
 

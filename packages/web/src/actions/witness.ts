@@ -1,4 +1,4 @@
-import { toolSource } from "./edition";
+import { toolEnabled, toolSource } from "./edition";
 import type { Action } from "./types";
 
 /**
@@ -10,7 +10,7 @@ export const witnessAction: Action = {
   label: "workbench.witness.action",
   icon: "witnessView",
   placements: ["header", "selection"],
-  isVisible: (ctx) => ctx.user !== null && toolSource(ctx) !== null,
+  isVisible: (ctx) => ctx.user !== null && toolSource(ctx) !== null && toolEnabled(ctx, "m2hv"),
   perform: (ctx) => {
     const source = toolSource(ctx);
     if (source) ctx.showPrompt({ name: "witnessView", source });

@@ -8,6 +8,7 @@ export const DEFAULT_GLOBALS: PageGlobals = {
   Color: "",
   DisableExternal: false,
   DisableUsedPercentage: false,
+  EditionTools: ["m2hv", "m2lv", "m2ledmac", "pdflatex"],
   EnableExec: true,
   EnableThumbs: true,
   LoginPage: true,

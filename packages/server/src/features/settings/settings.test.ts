@@ -50,6 +50,10 @@ describe("GET and PUT /api/settings", () => {
       ...settings,
       signup: true,
       tus: { chunkSize: 1.5 * 1024 * 1024 + 0.4, retryCount: 2 },
+      tools: {
+        ...settings.tools,
+        tools: settings.tools.tools.map((tool) => ({ ...tool, enabled: tool.name !== "m2lv" })),
+      },
     });
     expect(res.statusCode).toBe(200);
     const saved = (await get()).json<Settings>();
@@ -61,6 +65,8 @@ describe("GET and PUT /api/settings", () => {
     ) as PageGlobals;
     expect(globals.TusSettings).toEqual({ chunkSize: 1572864, retryCount: 2 });
     expect(globals.Signup).toBe(true);
+    // The tools the admin left on, which the web offers.
+    expect(globals.EditionTools).toEqual(["m2hv", "m2ledmac", "pdflatex"]);
   });
 
   it("refuses invalid rules, locales and shapes with 400, changing nothing", async () => {
