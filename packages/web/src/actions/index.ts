@@ -17,6 +17,7 @@ import {
   renameAction,
 } from "./organise";
 import { registerActions } from "./registry";
+import { shellAction } from "./shell";
 import { downloadAction, unzipAction, uploadAction } from "./transfer";
 import { witnessAction } from "./witness";
 
@@ -32,6 +33,7 @@ registerActions(
   unzipAction,
   ...editionToolActions,
   witnessAction,
+  shellAction,
   switchViewAction,
   downloadAction,
   uploadAction,

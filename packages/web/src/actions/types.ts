@@ -21,6 +21,8 @@ export interface ActionContext {
   selected: ReadonlySet<string>;
   /** Multiple-selection mode of the listing. */
   multiple: boolean;
+  /** The shell panel is open. */
+  shellOpen: boolean;
   /** Server state, for actions that change files (listings reload after them). */
   queryClient: QueryClient;
 }

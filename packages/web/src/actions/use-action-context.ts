@@ -9,6 +9,7 @@ import {
   useSelectedCount,
   useSelectionStore,
 } from "../features/selection/selection-store";
+import { useShellStore } from "../features/shell/shell-store";
 import { getGlobals } from "../lib/globals";
 import type { ActionContext } from "./types";
 
@@ -20,6 +21,7 @@ export function useActionContext(): ActionContext {
   const selectedCount = useSelectedCount();
   const selected = useSelectionStore((state) => state.selected);
   const multiple = useMultipleMode();
+  const shellOpen = useShellStore((state) => state.open);
   const queryClient = useQueryClient();
   return useMemo(
     () => ({
@@ -32,8 +34,9 @@ export function useActionContext(): ActionContext {
       selectedCount,
       selected,
       multiple,
+      shellOpen,
       queryClient,
     }),
-    [user, pathname, navigate, current, selectedCount, selected, multiple, queryClient],
+    [user, pathname, navigate, current, selectedCount, selected, multiple, shellOpen, queryClient],
   );
 }

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { Header } from "./Header";
 import { useLayoutStore } from "./layout-store";
+import { ShellPanel } from "../shell/ShellPanel";
 import { UploadStatus } from "../upload/UploadStatus";
 import { Sidebar } from "./Sidebar";
 import "./layout.css";
@@ -23,6 +24,7 @@ export function Layout() {
       <main className="app-main" id="main">
         <Outlet />
       </main>
+      <ShellPanel />
       <UploadStatus />
     </div>
   );

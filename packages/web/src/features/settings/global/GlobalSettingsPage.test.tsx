@@ -13,6 +13,7 @@ const SETTINGS = {
   signup: false,
   createUserDir: false,
   userHomeBasePath: "/users",
+  defaults: { scope: ".", commands: [], perm: { execute: true } },
   rules: [],
   shell: [],
   commands: {},

@@ -6,6 +6,8 @@ import { Icon } from "../../../components/Icon";
 import { getGlobals } from "../../../lib/globals";
 import { showSuccess } from "../../toasts/toast-store";
 import { fetchGlobalSettings, saveGlobalSettings } from "./global-settings-api";
+import { HookSettingsForm } from "./HookSettingsForm";
+import { ShellSettingsForm } from "./ShellSettingsForm";
 import { ToolSettingsForm } from "./ToolSettingsForm";
 import { TusSettingsForm } from "./TusSettingsForm";
 import "./global-settings.css";
@@ -13,7 +15,8 @@ import "./global-settings.css";
 const SETTINGS_KEY = ["globalSettings"] as const;
 
 /**
- * /settings/global (admin): the resumable-upload settings and the edition tools. While the server has no
+ * /settings/global (admin): the resumable-upload settings, the edition tools, the shell and
+ * the command hooks. While the server has no
  * /api/settings (404), the page says that settings are read-only and shows the values the page
  * was loaded with, instead of pretending to save.
  */
@@ -60,6 +63,20 @@ export function GlobalSettingsPage() {
       />
       {settings?.tools && (
         <ToolSettingsForm initial={settings.tools} onSave={saveTools} saving={save.isPending} />
+      )}
+      {settings && (
+        <>
+          <ShellSettingsForm
+            initial={settings}
+            onSave={(fields) => save.mutate({ ...settings, ...fields })}
+            saving={save.isPending}
+          />
+          <HookSettingsForm
+            initial={settings.commands}
+            onSave={(commands) => save.mutate({ ...settings, commands })}
+            saving={save.isPending}
+          />
+        </>
       )}
     </div>
   );

@@ -12,6 +12,7 @@ const SETTINGS = {
   signup: false,
   createUserDir: false,
   userHomeBasePath: "/users",
+  defaults: { scope: ".", commands: [], perm: { execute: true } },
   rules: [],
   shell: [],
   commands: {},
