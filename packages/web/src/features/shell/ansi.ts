@@ -3,10 +3,10 @@
  * arrives in chunks, so a code cut in two by a chunk boundary is held back until the rest comes.
  */
 
-// CSI (ESC [ … final byte), OSC (ESC ] … BEL or ESC \), and two-byte escapes such as ESC ( B.
+// CSI (ESC [ … final byte), OSC (ESC ] … BEL or ESC \), and short escapes such as ESC ( B.
 const COMPLETE =
   // eslint-disable-next-line no-control-regex
-  /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[ -/]*[0-~]|\x9b[0-?]*[ -/]*[@-~]/g;
+  /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[ -/]*[0-Z\\^-~]|\x9b[0-?]*[ -/]*[@-~]/g;
 // An escape that has begun but not ended at the end of the text.
 // eslint-disable-next-line no-control-regex
 const UNFINISHED = /(?:\x1b(?:\[[0-?]*[ -/]*|\][^\x07\x1b]*\x1b?|[ -/]*)?|\x9b[0-?]*[ -/]*)$/;

@@ -1,0 +1,175 @@
+import type { Resource } from "@scriptorium/shared";
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { useAuthStore } from "../auth/auth-store";
+import { setCurrentResource } from "../files/current-resource";
+import { FakeSocket } from "./fake-socket";
+import { ShellPanel } from "./ShellPanel";
+import { useShellStore } from "./shell-store";
+
+function resource(path: string, isDir: boolean): Resource {
+  return {
+    path,
+    name: "",
+    size: 0,
+    extension: "",
+    modified: "",
+    mode: 0,
+    isDir,
+    isSymlink: false,
+    type: isDir ? "" : "text",
+  };
+}
+
+const input = () => screen.getByTestId<HTMLInputElement>("shell-input");
+const output = () => screen.getByTestId("shell-output").textContent;
+
+function type(line: string) {
+  fireEvent.change(input(), { target: { value: line } });
+  fireEvent.keyDown(input(), { key: "Enter" });
+}
+
+/** Types a line and plays the server: opens, prints `out`, closes with `code`. */
+function runOnServer(line: string, out: string[] = [], code = 1000): FakeSocket {
+  type(line);
+  const socket = FakeSocket.last();
+  socket.open();
+  for (const chunk of out) socket.message(chunk);
+  socket.end(code);
+  return socket;
+}
+
+let restore: () => void;
+
+beforeEach(() => {
+  restore = FakeSocket.install();
+  useAuthStore.setState({ jwt: "t.o.k" });
+  useShellStore.setState({ open: true, entries: [], history: [] });
+  setCurrentResource({ path: "/docs/", resource: resource("/docs", true) });
+});
+
+afterEach(() => {
+  restore();
+  setCurrentResource(null);
+});
+
+describe("the shell panel", () => {
+  it("shows the folder on screen in its prompt, and the folder of an open file", () => {
+    render(<ShellPanel />);
+    expect(screen.getByTestId("shell-prompt").textContent).toBe("/docs/ $");
+    act(() =>
+      setCurrentResource({ path: "/docs/a/b.txt", resource: resource("/docs/a/b.txt", false) }),
+    );
+    expect(screen.getByTestId("shell-prompt").textContent).toBe("/docs/a/ $");
+    act(() => setCurrentResource(null));
+    expect(screen.getByTestId("shell-prompt").textContent).toBe("/ $");
+  });
+
+  it("sends the line on its own socket to /api/command{folder} with the token", () => {
+    setCurrentResource({ path: "/a b/é/", resource: resource("/a b/é", true) });
+    render(<ShellPanel />);
+    type("  ls -l  ");
+    const socket = FakeSocket.last();
+    expect(socket.url).toBe("ws://localhost:3000/api/command/a%20b/%C3%A9/?auth=t.o.k");
+    expect(socket.sent).toEqual([]);
+    socket.open();
+    expect(socket.sent).toEqual(["ls -l"]);
+    expect(input().value).toBe("");
+  });
+
+  it("appends streamed output without colour codes, and disables the input while it runs", () => {
+    render(<ShellPanel />);
+    type("ls");
+    const socket = FakeSocket.last();
+    socket.open();
+    expect(input().disabled).toBe(true);
+    socket.message("\x1b[01;34mnotes\x1b[0m  re");
+    socket.message("adme.txt\n\x1b[3");
+    expect(output()).toBe("/docs/ $ lsnotes  readme.txt\n");
+    socket.message("2mgreen\x1b[0m\n");
+    socket.end(1000);
+    expect(output()).toBe("/docs/ $ lsnotes  readme.txt\ngreen\n");
+    expect(input().disabled).toBe(false);
+    expect(screen.queryByTestId("shell-status")).toBeNull();
+    expect(FakeSocket.made).toHaveLength(1);
+  });
+
+  it("says when a command failed or was refused", () => {
+    render(<ShellPanel />);
+    runOnServer("false", [], 1011);
+    runOnServer("rm -rf x", ["Command not allowed."], 1008);
+    const statuses = screen.getAllByTestId("shell-status").map((el) => el.textContent);
+    expect(statuses).toEqual(["The command failed.", "The command was not run."]);
+    expect(output()).toContain("Command not allowed.");
+  });
+
+  it("walks the history with the arrow keys, giving back what was being typed", () => {
+    render(<ShellPanel />);
+    runOnServer("ls");
+    runOnServer("cat a.txt");
+    fireEvent.change(input(), { target: { value: "wc" } });
+    const press = (key: string) => {
+      fireEvent.keyDown(input(), { key });
+      return input().value;
+    };
+    expect(press("ArrowUp")).toBe("cat a.txt");
+    expect(press("ArrowUp")).toBe("ls");
+    expect(press("ArrowUp")).toBe("ls");
+    expect(press("ArrowDown")).toBe("cat a.txt");
+    expect(press("ArrowDown")).toBe("wc");
+    expect(press("ArrowDown")).toBe("wc");
+  });
+
+  it("handles clear and exit itself, sending nothing", () => {
+    render(<ShellPanel />);
+    runOnServer("ls", ["a.txt\n"]);
+    expect(output()).toContain("a.txt");
+    type("clear");
+    expect(output()).toBe("");
+    type("exit");
+    expect(screen.queryByTestId("shell-panel")).toBeNull();
+    expect(useShellStore.getState().open).toBe(false);
+    expect(FakeSocket.made).toHaveLength(1);
+  });
+
+  it("closes with Escape only when focus is inside it, and stops a running command", () => {
+    render(
+      <>
+        <button type="button">outside</button>
+        <ShellPanel />
+      </>,
+    );
+    fireEvent.keyDown(screen.getByText("outside"), { key: "Escape" });
+    expect(useShellStore.getState().open).toBe(true);
+    type("sleep 100");
+    const socket = FakeSocket.last();
+    socket.open();
+    fireEvent.keyDown(screen.getByTestId("shell-output"), { key: "Escape" });
+    expect(useShellStore.getState().open).toBe(false);
+    expect(socket.closed).toBe(true);
+  });
+
+  it("stops a running command with its stop button", () => {
+    render(<ShellPanel />);
+    type("sleep 100");
+    const socket = FakeSocket.last();
+    socket.open();
+    fireEvent.click(screen.getByTestId("shell-stop"));
+    expect(socket.closed).toBe(true);
+    expect(input().disabled).toBe(false);
+    expect(screen.getByTestId("shell-status").textContent).toBe("Stopped.");
+  });
+
+  it("resizes from its divider with the arrow keys and remembers the height", () => {
+    window.innerHeight = 800;
+    render(<ShellPanel />);
+    const body = screen.getByTestId("shell-body");
+    expect(body.style.height).toBe("400px");
+    fireEvent.keyDown(screen.getByTestId("shell-divider"), { key: "ArrowUp" });
+    expect(body.style.height).toBe("432px");
+    fireEvent.keyDown(screen.getByTestId("shell-divider"), { key: "End" });
+    expect(body.style.height).toBe("36px");
+    expect(localStorage.getItem("shellHeight")).toBe("36");
+    expect(useShellStore.getState().open).toBe(true);
+  });
+});
