@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import rateLimit from "@fastify/rate-limit";
+import websocket from "@fastify/websocket";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { routes } from "@scriptorium/shared";
@@ -43,6 +44,8 @@ import { authConfig } from "./lib/route-auth.js";
 import { editionToolsRoutes } from "./features/edition-tools/edition-tools.routes.js";
 import { createToolsService } from "./features/edition-tools/tools.service.js";
 import { createRunner, type Runner } from "./runner/runner.js";
+import { shellRoutes } from "./features/shell/shell.routes.js";
+import { createShellService } from "./features/shell/shell.service.js";
 import { registerAuth } from "./plugins/auth.js";
 import { registerErrorHandler } from "./plugins/error-handler.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
@@ -70,6 +73,8 @@ export interface AppOptions {
   extractLimits?: Partial<ExtractLimits>;
   /** Runs external programs (edition tools); default: bubblewrap when present, 2 per user, 4 in all. */
   runner?: Runner;
+  /** Time limit of one shell command (default 120 s). */
+  shellTimeoutMs?: number;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
@@ -190,6 +195,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ),
   });
   registerAuth(app, auth);
+  // Shell sockets: small messages in, nothing buffered beyond a command line.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   app.route({
     ...routes.health,
@@ -210,6 +217,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   );
   app.register(editionToolsRoutes(tools));
+  app.register(
+    shellRoutes(
+      createShellService({ storage, runner, settings, timeoutMs: options.shellTimeoutMs }),
+    ),
+  );
   app.register(rawRoutes(downloads));
   app.register(inlineRoutes(inline, baseURL));
   app.register(previewRoutes(previews));

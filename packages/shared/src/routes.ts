@@ -339,6 +339,20 @@ export const routes = {
     schema: { body: SettingsBodySchema },
     responses: { 200: SAVED, ...errorResponses(400, 401, 403) },
   },
+  command: {
+    method: "GET",
+    url: "/api/command/*",
+    auth: "user",
+    tag: "shell",
+    summary: "The shell: a WebSocket that runs one typed command in a folder",
+    description:
+      "Token in `?auth=`. Needs the server's `enableExec` and the execute permission (403 before the upgrade). The client sends one text message, the command line; output comes back as text messages as it is printed; the socket closes with 1000 on success, 1011 on failure or when killed, 1008 after `Command not allowed.`",
+    schema: {},
+    responses: {
+      101: emptyResponse("Switching to the WebSocket protocol"),
+      ...errorResponses(401, 403, 404),
+    },
+  },
   toolHelp: {
     method: "GET",
     url: "/api/mauro/help/:name",

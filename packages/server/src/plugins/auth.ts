@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { unauthorized } from "../errors.js";
 import type { AuthContext, AuthService } from "../features/auth/auth.service.js";
 import { looksLikeJwt } from "../features/auth/tokens.js";
@@ -10,6 +10,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** The route needs a valid session token. */
     auth?: boolean;
+    /** A WebSocket route: authenticated in preHandler (see registerAuth). */
+    websocket?: boolean;
   }
 }
 
@@ -47,11 +49,20 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 /** Authenticates routes marked `config.auth` and sets X-Renew-Token (API.md §1.3). */
 export function registerAuth(app: FastifyInstance, auth: AuthService): void {
   app.decorateRequest("auth", undefined);
-  app.addHook("onRequest", async (request, reply) => {
-    if (!request.routeOptions.config.auth) return;
+  const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = findToken(request);
     if (!token) throw unauthorized();
     request.auth = await auth.authenticate(token);
     if (auth.shouldRenew(request.auth)) void reply.header("X-Renew-Token", "true");
+  };
+  app.addHook("onRequest", async (request, reply) => {
+    const { config } = request.routeOptions;
+    if (config.auth && !config.websocket) await authenticate(request, reply);
+  });
+  // WebSocket upgrades are authenticated a stage later: @fastify/websocket leaves a socket
+  // refused in onRequest open, and the server could then never close.
+  app.addHook("preHandler", async (request, reply) => {
+    const { config } = request.routeOptions;
+    if (config.auth && config.websocket) await authenticate(request, reply);
   });
 }

@@ -7,19 +7,15 @@ export function createOutputBuffer(maxBytes: number) {
   let size = 0;
   let capped = false;
   return {
-    /** Adds a chunk; false once the cap is reached (the rest is dropped). */
-    push(chunk: Buffer): boolean {
-      if (capped) return false;
+    /** Adds a chunk and answers the part kept: all of it, or what fits before the cap. */
+    push(chunk: Buffer): Buffer {
+      if (capped) return chunk.subarray(0, 0);
       const room = maxBytes - size;
-      if (chunk.length > room) {
-        chunks.push(chunk.subarray(0, room));
-        size = maxBytes;
-        capped = true;
-        return false;
-      }
-      chunks.push(chunk);
-      size += chunk.length;
-      return true;
+      const kept = chunk.length > room ? chunk.subarray(0, room) : chunk;
+      if (chunk.length > room) capped = true;
+      chunks.push(kept);
+      size += kept.length;
+      return kept;
     },
     get capped() {
       return capped;

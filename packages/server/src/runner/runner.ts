@@ -47,6 +47,8 @@ export interface RunSpec {
   maxFileBytes?: number;
   /** Aborting it (the client went away, the user cancelled) kills the run. */
   signal?: AbortSignal;
+  /** Receives the output as it arrives (stdout and stderr interleaved), within the cap. */
+  onOutput?: (chunk: Buffer) => void;
 }
 
 export interface RunOutcome {
@@ -228,7 +230,9 @@ function spawnAndWait(
       }
     };
     const onData = (chunk: Buffer) => {
-      if (!output.push(chunk)) killGroup();
+      const kept = output.push(chunk);
+      if (kept.length > 0) spec.onOutput?.(kept);
+      if (output.capped) killGroup();
     };
     child.stdout.on("data", onData);
     child.stderr.on("data", onData);
