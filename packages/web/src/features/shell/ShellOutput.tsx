@@ -8,6 +8,7 @@ const STATUS_TEXT: Partial<Record<CommandStatus, ParseKeys>> = {
   failed: "shell.status.failed",
   refused: "shell.status.refused",
   lost: "shell.status.lost",
+  unreachable: "shell.status.unreachable",
   stopped: "shell.status.stopped",
 };
 

@@ -103,6 +103,18 @@ describe("the shell panel", () => {
     expect(output()).toContain("Command not allowed.");
   });
 
+  it("says when the socket was refused before it opened, or lost while running", () => {
+    render(<ShellPanel />);
+    type("ls");
+    FakeSocket.last().end(1006);
+    runOnServer("ls", ["a"], 1006);
+    const statuses = screen.getAllByTestId("shell-status").map((el) => el.textContent);
+    expect(statuses).toEqual([
+      "The shell could not reach the server.",
+      "The connection to the server was lost.",
+    ]);
+  });
+
   it("walks the history with the arrow keys, giving back what was being typed", () => {
     render(<ShellPanel />);
     runOnServer("ls");

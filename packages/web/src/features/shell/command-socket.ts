@@ -39,16 +39,22 @@ export interface CommandCallbacks {
 export function runCommand(folder: string, line: string, callbacks: CommandCallbacks): () => void {
   const socket = socketSeam.create(commandUrl(folder, useAuthStore.getState().jwt));
   let ended = false;
+  let opened = false;
   const end = (status: CommandStatus) => {
     if (ended) return;
     ended = true;
     callbacks.onEnd(status);
   };
-  socket.onopen = () => socket.send(line);
+  socket.onopen = () => {
+    opened = true;
+    socket.send(line);
+  };
   socket.onmessage = (event: MessageEvent) => {
     if (!ended && typeof event.data === "string") callbacks.onOutput(event.data);
   };
-  socket.onclose = (event: CloseEvent) => end(STATUS_BY_CODE[event.code] ?? "lost");
+  // A socket refused at the upgrade (no permission, feature off, server gone) never opens.
+  socket.onclose = (event: CloseEvent) =>
+    end(opened ? (STATUS_BY_CODE[event.code] ?? "lost") : "unreachable");
   return () => {
     end("stopped");
     socket.close();

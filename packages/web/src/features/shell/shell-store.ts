@@ -2,7 +2,8 @@ import { create } from "zustand";
 import { useAuthStore } from "../auth/auth-store";
 
 /** How a command ended (the close code of its socket, API.md Part B §10.2). */
-export type CommandStatus = "running" | "ok" | "failed" | "refused" | "lost" | "stopped";
+export type CommandStatus =
+  "running" | "ok" | "failed" | "refused" | "lost" | "unreachable" | "stopped";
 
 /** One command typed in the shell and what it printed. */
 export interface ShellEntry {
