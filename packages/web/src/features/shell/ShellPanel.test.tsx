@@ -161,6 +161,18 @@ describe("the shell panel", () => {
     expect(socket.closed).toBe(true);
   });
 
+  it("keeps the page's shortcuts from keys typed inside it", () => {
+    const seen: string[] = [];
+    const onKey = (event: KeyboardEvent) => seen.push(event.key);
+    window.addEventListener("keydown", onKey);
+    render(<ShellPanel />);
+    fireEvent.keyDown(screen.getByTestId("shell-output"), { key: "a", ctrlKey: true });
+    fireEvent.keyDown(input(), { key: "ArrowLeft" });
+    fireEvent.keyDown(input(), { key: "F1" });
+    window.removeEventListener("keydown", onKey);
+    expect(seen).toEqual(["F1"]);
+  });
+
   it("stops a running command with its stop button", () => {
     render(<ShellPanel />);
     type("sleep 100");

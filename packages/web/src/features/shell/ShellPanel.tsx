@@ -35,10 +35,13 @@ function OpenShellPanel({ label }: { label: string }) {
     };
   }, [height]);
 
+  // Keys typed in the terminal are its own: the page's shortcuts (Ctrl+A, Ctrl+C, arrows of the
+  // preview…) do not see them, except the function keys (F1 help).
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (/^F\d{1,2}$/.test(event.key)) return;
+    event.stopPropagation();
     if (event.key !== "Escape") return;
     event.preventDefault();
-    event.stopPropagation();
     closeShell();
   };
 
