@@ -82,7 +82,8 @@ test("a user with execute runs ls and cat in the shell panel; history and clear 
   await expect(page.getByTestId("shell-panel")).toHaveCount(0);
   await page.getByTestId("action-shell").click();
   await expect(page.getByTestId("shell-output")).toContainText("cosmographia.tex");
-  await run(page, "exit");
+  await input.fill("exit");
+  await input.press("Enter");
   await expect(page.getByTestId("shell-panel")).toHaveCount(0);
 });
 
