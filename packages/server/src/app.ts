@@ -44,6 +44,7 @@ import { authConfig } from "./lib/route-auth.js";
 import { editionToolsRoutes } from "./features/edition-tools/edition-tools.routes.js";
 import { createToolsService } from "./features/edition-tools/tools.service.js";
 import { createRunner, type Runner } from "./runner/runner.js";
+import { createHooks } from "./features/hooks/hooks.service.js";
 import { shellRoutes } from "./features/shell/shell.routes.js";
 import { createShellService } from "./features/shell/shell.service.js";
 import { registerAuth } from "./plugins/auth.js";
@@ -145,6 +146,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const runner = options.runner ?? createRunner();
+  const hooks = createHooks({
+    storage,
+    runner,
+    settings,
+    log: app.log,
+    findUser: (id) => users.findById(id),
+  });
+  const detachUploadHooks = events.on((event) => {
+    if (event.type === "uploaded") hooks.afterUploaded(event.userId, event.abs);
+  });
   const tools = createToolsService({
     storage,
     runner,
@@ -209,12 +220,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.register(settingsRoutes(createSettingsService(settings)));
   app.register(usageRoutes(storage));
   app.register(
-    resourcesRoutes(resources, {
-      copy: (user, path, query) => organise.patch(user, path, query),
-      rename: (user, path, query) => organise.patch(user, path, query),
-      unzip: (user, path, query) => extract.unzip(user, path, query),
-      "mauro:*": (user, path, query, signal) => tools.run(user, path, query, signal),
-    }),
+    resourcesRoutes(
+      resources,
+      {
+        copy: (user, path, query) => organise.patch(user, path, query),
+        rename: (user, path, query) => organise.patch(user, path, query),
+        unzip: (user, path, query) => extract.unzip(user, path, query),
+        "mauro:*": (user, path, query, signal) => tools.run(user, path, query, signal),
+      },
+      hooks,
+    ),
   );
   app.register(editionToolsRoutes(tools));
   app.register(
@@ -226,7 +241,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.register(inlineRoutes(inline, baseURL));
   app.register(previewRoutes(previews));
   app.register(subtitlesRoutes(subtitles));
-  app.register(tusRoutes(tus));
+  app.register(tusRoutes(tus, hooks));
 
   registerWebApp(app, {
     webDist: options.webDist ?? DEFAULT_WEB_DIST,
@@ -237,6 +252,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.addHook("onClose", async () => {
     detachPreviewCache?.();
+    detachUploadHooks();
     clearInterval(sweepTimer);
     await db.destroy();
   });

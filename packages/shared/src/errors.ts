@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   PATH_OUTSIDE_SCOPE: 403,
   RULE_DENIED: 403,
+  /** A `before_` hook command of the server failed, so the action was not done. */
+  HOOK_REFUSED: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   SIGNUP_DISABLED: 405,

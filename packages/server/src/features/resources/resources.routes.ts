@@ -4,10 +4,11 @@ import { routes } from "@scriptorium/shared";
 import { typed } from "../../lib/app-type.js";
 import { authConfig } from "../../lib/route-auth.js";
 import { badRequest } from "../../errors.js";
-import { wildcardPath, type PatchQuery } from "../../lib/route-params.js";
+import { decodeDestination, wildcardPath, type PatchQuery } from "../../lib/route-params.js";
 import { requireAuth } from "../../plugins/auth.js";
 import type { UserRecord } from "../users/users.store.js";
 import type { ResourcesService } from "./resources.service.js";
+import type { Hooks } from "../hooks/hooks.service.js";
 
 /**
  * A PATCH action (`?action=`) and the feature that does its work. Its answer, when it has one,
@@ -34,7 +35,11 @@ function actionFor(actions: Record<string, PatchAction>, name: string): PatchAct
  * straight to disk); PATCH dispatches `?action=` to the feature that does the work (copy and
  * rename: organise; unzip: extract; later the edition tools).
  */
-export function resourcesRoutes(resources: ResourcesService, actions: Record<string, PatchAction>) {
+export function resourcesRoutes(
+  resources: ResourcesService,
+  actions: Record<string, PatchAction>,
+  hooks: Hooks,
+) {
   return function register(instance: FastifyInstance): void {
     const app = typed(instance);
     // In this scope bodies are raw bytes: hand the stream over, never buffer, no size limit.
@@ -58,12 +63,13 @@ export function resourcesRoutes(resources: ResourcesService, actions: Record<str
       handler: async (request, reply) => {
         const override = request.query.override === "true";
         const body = request.body as Readable | undefined;
-        const etag = await resources.create(
-          requireAuth(request).user,
-          wildcardPath(request.params),
-          override,
-          body,
-        );
+        const user = requireAuth(request).user;
+        const file = wildcardPath(request.params);
+        // A file's upload runs the upload hooks (API.md §10.3); a new folder runs none.
+        const upload = !file.endsWith("/") ? { event: "upload", user, file } : undefined;
+        if (upload) await hooks.before(upload);
+        const etag = await resources.create(user, file, override, body);
+        if (upload) hooks.after(upload);
         if (etag) void reply.header("ETag", etag);
         return reply.type("text/plain; charset=utf-8").send("200 OK");
       },
@@ -74,11 +80,14 @@ export function resourcesRoutes(resources: ResourcesService, actions: Record<str
       config: authConfig(routes.saveResource),
       handler: async (request, reply) => {
         const body = request.body as Readable | undefined;
-        const etag = await resources.save(
-          requireAuth(request).user,
-          wildcardPath(request.params),
-          body,
-        );
+        const event = {
+          event: "save",
+          user: requireAuth(request).user,
+          file: wildcardPath(request.params),
+        };
+        await hooks.before(event);
+        const etag = await resources.save(event.user, event.file, body);
+        hooks.after(event);
         return reply.header("ETag", etag).type("text/plain; charset=utf-8").send("200 OK");
       },
     });
@@ -96,12 +105,18 @@ export function resourcesRoutes(resources: ResourcesService, actions: Record<str
         };
         reply.raw.on("close", onClose);
         try {
-          const answer = await run(
-            requireAuth(request).user,
-            wildcardPath(request.params),
-            request.query,
-            gone.signal,
-          );
+          const user = requireAuth(request).user;
+          const file = wildcardPath(request.params);
+          const raw = request.query.destination;
+          const event = {
+            event: name,
+            user,
+            file,
+            ...(raw ? { destination: decodeDestination(raw) } : {}),
+          };
+          await hooks.before(event);
+          const answer = await run(user, file, request.query, gone.signal);
+          hooks.after(event);
           if (answer !== undefined)
             return reply.type("application/json; charset=utf-8").send(answer);
           return reply.type("text/plain; charset=utf-8").send("200 OK");
@@ -115,7 +130,14 @@ export function resourcesRoutes(resources: ResourcesService, actions: Record<str
       ...routes.deleteResource,
       config: authConfig(routes.deleteResource),
       handler: async (request, reply) => {
-        await resources.remove(requireAuth(request).user, wildcardPath(request.params));
+        const event = {
+          event: "delete",
+          user: requireAuth(request).user,
+          file: wildcardPath(request.params),
+        };
+        await hooks.before(event);
+        await resources.remove(event.user, event.file);
+        hooks.after(event);
         return reply.status(204).send();
       },
     });

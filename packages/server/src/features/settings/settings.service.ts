@@ -46,7 +46,13 @@ export function createSettingsService(store: SettingsStore) {
       const names = tools.tools.map((t) => t.name);
       const twice = names.find((n, i) => names.indexOf(n) !== i);
       if (twice) throw badRequest(`Two tools are named ${twice}`);
-      const commands = Object.fromEntries(HOOK_KEYS.map((k) => [k, body.commands[k] ?? []]));
+      // File Browser's keys always; unzip's and the tools' (`before_mauro:m2hv`) when given.
+      const extra = Object.keys(body.commands).filter((k) =>
+        /^(before|after)_(unzip|mauro:[a-z0-9_]{1,32})$/.test(k),
+      );
+      const commands = Object.fromEntries(
+        [...HOOK_KEYS, ...extra].map((k) => [k, body.commands[k] ?? []]),
+      );
       await store.setSettings({
         ...body,
         defaults: { ...body.defaults, locale },

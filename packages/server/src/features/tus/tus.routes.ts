@@ -6,6 +6,7 @@ import { routes } from "@scriptorium/shared";
 import { typed } from "../../lib/app-type.js";
 import { wildcardPath } from "../../lib/route-params.js";
 import { requireAuth } from "../../plugins/auth.js";
+import type { Hooks } from "../hooks/hooks.service.js";
 import type { TusService } from "./tus.service.js";
 import { UNKNOWN_LENGTH } from "./upload-end.js";
 
@@ -31,7 +32,7 @@ async function skipUnreadChunk(raw: IncomingMessage, reply: FastifyReply): Promi
 }
 
 /** /api/tus{path}: POST, HEAD/GET, PATCH and DELETE of resumable uploads. */
-export function tusRoutes(tus: TusService) {
+export function tusRoutes(tus: TusService, hooks: Hooks) {
   return function register(instance: FastifyInstance): void {
     const app = typed(instance);
     // Chunks stream straight to disk; any other content type is 415.
@@ -45,6 +46,8 @@ export function tusRoutes(tus: TusService) {
       config: { auth: true },
       handler: async (request, reply) => {
         const user = requireAuth(request).user;
+        // The upload hooks: before_upload here; after_upload when the last byte is in (app.ts).
+        await hooks.before({ event: "upload", user, file: wildcardPath(request.params) });
         await tus.create(
           user,
           wildcardPath(request.params),
