@@ -13,6 +13,7 @@ const RUNNER = ["--perm.execute=true", "--commands=ls cat", "--viewMode", "list"
 const FILES = {
   "Opuscula/cosmographia.tex": "\\Unit Cosmographia\nIncipit liber primus.\n",
   "Opuscula/notae.txt": "notae\n",
+  "Opuscula/rubrica.txt": "\x1b[1;31mRubrica:\x1b[0m \x1b[3mincipit\x1b[m\n",
 };
 
 let server: ExecServer | undefined;
@@ -59,12 +60,18 @@ test("a user with execute runs ls and cat in the shell panel; history and clear 
   await expect(output).toContainText("Incipit liber primus.");
 
   // A program the user may not run is refused, and nothing happens to the files.
+  // Colour codes the program prints do not reach the screen.
+  await run(page, "cat rubrica.txt");
+  await expect(output.locator("pre").last()).toHaveText("Rubrica: incipit\n");
+
   await run(page, "rm notae.txt");
   await expect(page.getByTestId("shell-status").last()).toHaveText("The command was not run.");
   expect(existsSync(path.join(server.root, user.username, "Opuscula/notae.txt"))).toBe(true);
 
   await input.press("ArrowUp");
   await expect(input).toHaveValue("rm notae.txt");
+  await input.press("ArrowUp");
+  await expect(input).toHaveValue("cat rubrica.txt");
   await input.press("ArrowUp");
   await expect(input).toHaveValue("cat cosmographia.tex");
   await input.press("ArrowUp");
@@ -85,6 +92,37 @@ test("a user with execute runs ls and cat in the shell panel; history and clear 
   await input.fill("exit");
   await input.press("Enter");
   await expect(page.getByTestId("shell-panel")).toHaveCount(0);
+});
+
+test("the panel is resized by dragging its divider, and keeps its height after a reload", async ({
+  page,
+}) => {
+  if (!server) throw new Error("no server");
+  const user = execUser(server, FILES, RUNNER);
+  await openOn(page, user, "/files/Opuscula/");
+  await page.getByTestId("action-shell").click();
+  const body = page.getByTestId("shell-body");
+  // 25em by default (16 px), under a window 800 px high.
+  expect((await body.boundingBox())?.height).toBe(400);
+  const divider = await page.getByTestId("shell-divider").boundingBox();
+  if (!divider) throw new Error("no divider");
+  const x = divider.x + 100;
+  await page.mouse.move(x, divider.y + divider.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(x, 300, { steps: 4 });
+  await page.mouse.up();
+  const dragged = (await body.boundingBox())?.height ?? 0;
+  expect(dragged).toBeGreaterThan(480);
+  // Never higher than the window minus 4em.
+  const moved = await page.getByTestId("shell-divider").boundingBox();
+  await page.mouse.move(x, (moved?.y ?? 0) + 4);
+  await page.mouse.down();
+  await page.mouse.move(x, 0, { steps: 4 });
+  await page.mouse.up();
+  expect((await body.boundingBox())?.height).toBe(800 - 64);
+  await page.reload();
+  await page.getByTestId("action-shell").click();
+  expect((await page.getByTestId("shell-body").boundingBox())?.height).toBe(800 - 64);
 });
 
 test("a user without execute sees no shell toggle", async ({ page }) => {
