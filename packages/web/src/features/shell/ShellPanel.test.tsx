@@ -173,6 +173,18 @@ describe("the shell panel", () => {
     expect(seen).toEqual(["F1"]);
   });
 
+  it("gives the command line the focus on a click in the terminal", () => {
+    render(
+      <>
+        <button type="button">outside</button>
+        <ShellPanel />
+      </>,
+    );
+    screen.getByText("outside").focus();
+    fireEvent.click(screen.getByTestId("shell-output"));
+    expect(document.activeElement).toBe(input());
+  });
+
   it("stops a running command with its stop button", () => {
     render(<ShellPanel />);
     type("sleep 100");

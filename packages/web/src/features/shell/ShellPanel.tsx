@@ -1,4 +1,4 @@
-import { useEffect, type KeyboardEvent } from "react";
+import { useEffect, type KeyboardEvent, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
 import { ShellInput } from "./ShellInput";
@@ -45,6 +45,12 @@ function OpenShellPanel({ label }: { label: string }) {
     closeShell();
   };
 
+  // A click in the terminal that selects no text goes to the command line, as in a terminal.
+  const focusLine = (event: MouseEvent<HTMLElement>) => {
+    if (window.getSelection()?.isCollapsed === false) return;
+    event.currentTarget.querySelector<HTMLInputElement>(".shell__input")?.focus();
+  };
+
   return (
     <section className="shell" aria-label={label} onKeyDown={onKeyDown} data-testid="shell-panel">
       <div
@@ -57,7 +63,7 @@ function OpenShellPanel({ label }: { label: string }) {
         data-testid="shell-divider"
         {...divider}
       />
-      <div className="shell__body" style={{ height }} data-testid="shell-body">
+      <div className="shell__body" style={{ height }} onClick={focusLine} data-testid="shell-body">
         <ShellOutput />
         <div className="shell__bar">
           <ShellInput folder={folder} running={running} onRun={run} />
