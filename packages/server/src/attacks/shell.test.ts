@@ -19,6 +19,14 @@ const shell = (...args: Parameters<ShellTarget["shell"]>) => s.shell(...args);
 
 describe("shell attacks: refused with nothing run", () => {
   const lines = [
+    // The issue's list, as written.
+    "ls; cat /etc/passwd",
+    "ls && id",
+    "ls | sh",
+    "ls `id`",
+    "ls $(id)",
+    "find . -exec cat /etc/passwd \\;",
+    // Each with a side effect that would show.
     "ls; touch pwned",
     "ls && touch pwned",
     "ls || touch pwned",
