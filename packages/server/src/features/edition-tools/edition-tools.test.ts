@@ -221,6 +221,32 @@ describe("configuration", () => {
   });
 });
 
+describe("hooks of the tools", () => {
+  it("a failing before_mauro:m2hv hook refuses the run; after_mauro:m2hv sees the output folder", async () => {
+    await t.close();
+    t = await createToolsTarget();
+    const { createSettingsStore } = await import("../settings/settings.store.js");
+    const store = createSettingsStore(t.db);
+    await store.setServerConfig({ ...(await store.getServerConfig()), enableExec: true });
+    const settings = await store.getSettings();
+    settings.commands["before_mauro:m2hv"] = ["false"];
+    await store.setSettings(settings);
+    const refused = await run(toolUrl("/docs/citlonga.tex", "m2hv"));
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused).code).toBe("HOOK_REFUSED");
+    expect(await exists(inAda("docs/citlonga_m2hv"))).toBe(false);
+
+    settings.commands["before_mauro:m2hv"] = [];
+    settings.commands["after_mauro:m2hv"] = ['sh -c "ls \\"$DESTINATION\\" > after-tool.txt"'];
+    await store.setSettings(settings);
+    expect((await run(toolUrl("/docs/citlonga.tex", "m2hv"))).statusCode).toBe(200);
+    for (let i = 0; i < 50 && !(await exists(inAda("after-tool.txt"))); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(await readFile(inAda("after-tool.txt"), "utf8")).toContain("m2hv.OUT.log");
+  });
+});
+
 describe("GET /api/mauro/help/{tool}", () => {
   it("returns the tool's -h text", async () => {
     const res = await t.app.inject({
