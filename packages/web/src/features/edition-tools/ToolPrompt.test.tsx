@@ -142,6 +142,37 @@ describe("edition tool dialog", () => {
     expect(useRunStore.getState().running).toBeNull();
   });
 
+  it("saves the editor's unsaved text of the source before it runs", async () => {
+    tree["/Opere/Varia_m2hv/m2hv.OUT.log"] = logFile("/Opere/Varia_m2hv/m2hv.OUT.log", LOG);
+    const order: string[] = [];
+    const unregister = useRunStore.getState().registerSaver("/Opere/Varia.TEX", () => {
+      order.push(`saved with ${runs.length} runs sent`);
+      return Promise.resolve(true);
+    });
+    renderAt("/files/Opere/");
+    await openDialog("m2hv");
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    fireEvent.click(submit());
+    await waitFor(() => expect(runs).toHaveLength(1));
+    expect(order).toEqual(["saved with 0 runs sent"]);
+    unregister();
+    expect(useRunStore.getState().savers).toEqual({});
+  });
+
+  it("does not run when the editor's text could not be saved", async () => {
+    const unregister = useRunStore
+      .getState()
+      .registerSaver("/Opere/Varia.TEX", () => Promise.resolve(false));
+    renderAt("/files/Opere/");
+    await openDialog("m2hv");
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    fireEvent.click(submit());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(runs).toHaveLength(0);
+    expect(screen.getByTestId("prompt-edition-tool")).toBeTruthy();
+    unregister();
+  });
+
   it("asks to overwrite an existing output folder before it runs", async () => {
     tree["/Opere/"]?.items?.push(item("/Opere/", "Varia_m2lv", true));
     renderAt("/files/Opere/");

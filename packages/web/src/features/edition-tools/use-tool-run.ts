@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 import { errorMessage, isStatusError } from "../../api/errors";
 import { asFolder, encodePath, parentFolder } from "../../lib/paths";
 import { resourceKey } from "../files/resource-api";
-import { useRunStore } from "./run-store";
+import { saveBeforeRun, useRunStore } from "./run-store";
 import { runTool, type ToolRunRequest } from "./tools-api";
 
 /**
@@ -26,6 +26,8 @@ export function useToolRun(close: () => void) {
   useEffect(() => () => controllerRef.current?.abort(), []);
 
   const start = async (request: ToolRunRequest) => {
+    // From the editor: the text on screen is what runs (a failed save shows its own error).
+    if (!(await saveBeforeRun(request.source))) return;
     const controller = new AbortController();
     controllerRef.current = controller;
     setError(null);

@@ -30,6 +30,12 @@ export function useWorkbench({ path, name, saveIfDirty }: WorkbenchOptions) {
     saveRef.current = saveIfDirty;
   });
 
+  // The tool dialogs save this file's edits first too (run-store savers).
+  useEffect(() => {
+    if (!enabled) return;
+    return useRunStore.getState().registerSaver(path, () => saveRef.current());
+  }, [enabled, path]);
+
   const compile = useCallback(async () => {
     if (useRunStore.getState().running?.source === path) return;
     if (!(await saveRef.current())) return;
