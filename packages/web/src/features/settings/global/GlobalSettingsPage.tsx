@@ -73,6 +73,13 @@ export function GlobalSettingsPage() {
           />
           <HookSettingsForm
             initial={settings.commands}
+            extraEvents={[
+              "unzip",
+              // A server older than the edition tools sends no `tools` (as for the card above).
+              ...((settings.tools as Settings["tools"] | undefined)?.tools.map(
+                (tool) => `mauro:${tool.name}`,
+              ) ?? []),
+            ]}
             onSave={(commands) => save.mutate({ ...settings, commands })}
             saving={save.isPending}
           />

@@ -6,6 +6,8 @@ import { hookKeys, parseHookLines } from "./shell-fields";
 interface HookSettingsFormProps {
   /** settings.commands: hook key (before_copy, after_save, …) → commands. */
   initial: Record<string, string[]>;
+  /** Events beyond File Browser's five: unzip and each edition tool (`mauro:m2hv`). */
+  extraEvents?: readonly string[];
   onSave: (commands: Record<string, string[]>) => void;
   saving?: boolean;
 }
@@ -14,10 +16,17 @@ interface HookSettingsFormProps {
  * The command hooks (API.md Part B §10.3): for each action, the commands run before and after
  * it on the server, one per line.
  */
-export function HookSettingsForm({ initial, onSave, saving = false }: HookSettingsFormProps) {
+export function HookSettingsForm({
+  initial,
+  extraEvents = [],
+  onSave,
+  saving = false,
+}: HookSettingsFormProps) {
   const { t } = useTranslation();
   const [texts, setTexts] = useState(() =>
-    Object.fromEntries(hookKeys(initial).map((key) => [key, (initial[key] ?? []).join("\n")])),
+    Object.fromEntries(
+      hookKeys(initial, extraEvents).map((key) => [key, (initial[key] ?? []).join("\n")]),
+    ),
   );
 
   const submit = (event: FormEvent) => {

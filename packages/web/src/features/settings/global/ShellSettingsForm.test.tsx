@@ -110,5 +110,12 @@ describe("global settings: shell and hooks", () => {
       "custom",
     ]);
     expect(hookKeys({}).slice(0, 2)).toEqual(["before_copy", "after_copy"]);
+    // Unzip and the tools, which the server keeps when the page sends them.
+    expect(hookKeys({}, ["unzip", "mauro:m2hv"]).slice(-4)).toEqual([
+      "before_unzip",
+      "after_unzip",
+      "before_mauro:m2hv",
+      "after_mauro:m2hv",
+    ]);
   });
 });

@@ -19,11 +19,15 @@ export function parseHookLines(text: string): string[] {
 }
 
 /**
- * The hook keys to edit: before_ and after_ of every known event, then any other key the
- * server keeps (tools, events added later), each event's before_ first.
+ * The hook keys to edit: before_ and after_ of every known event and of `extraEvents` (unzip
+ * and the tools, `mauro:m2hv`…, which the server keeps when given), then any other key the
+ * server sends, each event's before_ first.
  */
-export function hookKeys(commands: Record<string, string[]>): string[] {
-  const events = [...HOOK_EVENTS] as string[];
+export function hookKeys(
+  commands: Record<string, string[]>,
+  extraEvents: readonly string[] = [],
+): string[] {
+  const events = [...HOOK_EVENTS, ...extraEvents] as string[];
   for (const key of Object.keys(commands).sort()) {
     const event = key.replace(/^(before|after)_/, "");
     if (event !== key && !events.includes(event)) events.push(event);
