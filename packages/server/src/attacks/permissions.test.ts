@@ -193,14 +193,18 @@ describe("admin-only routes and fields", () => {
   });
 });
 
+describe("execute", () => {
+  // The shell's own cases (upgrades, lines, sandbox) are in shell.test.ts.
+  it("/api/command/ is refused (403) to a user without execute on a server without enableExec", async () => {
+    const res = await target.as("ada", "/api/command/");
+    expectSafe(target, res, "/api/command/");
+    expect(res.status).toBe(403);
+  });
+});
+
 describe("flags with no route yet", () => {
-  // execute: no shell; share: no shares. Until they land, the routes do not exist for anyone.
-  for (const url of [
-    "/api/command/",
-    "/api/shares",
-    "/api/share/doc.tex",
-    "/api/search/?query=x",
-  ]) {
+  // share: no shares yet. Until they land, the routes do not exist for anyone.
+  for (const url of ["/api/shares", "/api/share/doc.tex", "/api/search/?query=x"]) {
     it(`${url} is 404, not an open door`, async () => {
       const res = await target.as("ada", url);
       expectSafe(target, res, url);
