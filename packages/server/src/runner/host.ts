@@ -8,6 +8,9 @@ import path from "node:path";
  * the system folders are laid out, and a private HOME for an unsandboxed run.
  */
 
+/** The system's program folders: the end of every run's PATH, and where shell and hook programs are found. */
+export const SYSTEM_BIN = ["/usr/local/bin", "/usr/bin", "/bin"];
+
 /** True when `file` is a regular file this process may execute. */
 export async function isExecutable(file: string): Promise<boolean> {
   try {

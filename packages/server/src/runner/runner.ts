@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { AppError } from "../errors.js";
 import { createOutputBuffer } from "./output-buffer.js";
-import { findExecutable, privateFolder, systemEntries } from "./host.js";
+import { findExecutable, privateFolder, SYSTEM_BIN, systemEntries } from "./host.js";
 import { bwrapArgs, SANDBOX_HOME, SYSTEM_PATHS } from "./sandbox.js";
 
 /**
@@ -61,7 +61,6 @@ export interface RunOutcome {
   cancelled: boolean;
 }
 
-const SYSTEM_BIN = ["/usr/local/bin", "/usr/bin", "/bin"];
 const DEFAULT_OUTPUT_CAP = 4 * 1024 * 1024;
 const DEFAULT_FILE_CAP = 1024 * 1024 * 1024;
 

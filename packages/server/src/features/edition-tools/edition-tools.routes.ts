@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { routes } from "@scriptorium/shared";
 import { typed } from "../../lib/app-type.js";
 import { authConfig } from "../../lib/route-auth.js";
+import { clientGone } from "../../lib/client-gone.js";
 import { requireAuth } from "../../plugins/auth.js";
 import type { ToolsService } from "./tools.service.js";
 
@@ -13,11 +14,7 @@ export function editionToolsRoutes(tools: ToolsService) {
       ...routes.toolHelp,
       config: authConfig(routes.toolHelp),
       handler: async (request, reply) => {
-        const gone = new AbortController();
-        const onClose = () => {
-          if (!reply.raw.writableFinished) gone.abort();
-        };
-        reply.raw.on("close", onClose);
+        const gone = clientGone(reply);
         try {
           const text = await tools.help(
             requireAuth(request).user,
@@ -26,7 +23,7 @@ export function editionToolsRoutes(tools: ToolsService) {
           );
           return reply.type("text/plain; charset=utf-8").send(text);
         } finally {
-          reply.raw.off("close", onClose);
+          gone.done();
         }
       },
     });

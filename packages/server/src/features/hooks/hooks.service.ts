@@ -1,15 +1,13 @@
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "../../errors.js";
-import { findExecutable } from "../../runner/host.js";
+import { findExecutable, SYSTEM_BIN } from "../../runner/host.js";
 import type { Runner } from "../../runner/runner.js";
 import type { Storage } from "../../storage/storage.js";
 import type { SettingsStore } from "../settings/settings.store.js";
 import { splitWords } from "../shell/shell-line.js";
 import type { UserRecord } from "../users/users.store.js";
 
-/** Where hook programs given by name are looked up (absolute paths are taken as they are). */
-const PROGRAM_FOLDERS = ["/usr/local/bin", "/usr/bin", "/bin"];
 const HOOK_TIMEOUT_MS = 60_000;
 
 export interface HookDeps {
@@ -58,7 +56,7 @@ export function createHooks(deps: HookDeps) {
     const masked = await fs.listDenied();
     for (const line of lines) {
       const words = splitWords(line.trim());
-      const program = words?.[0] && (await findExecutable(words[0], PROGRAM_FOLDERS));
+      const program = words?.[0] && (await findExecutable(words[0], SYSTEM_BIN));
       if (!words || !program) {
         deps.log.warn({ trigger, command: line }, "hook command not found");
         throw new AppError("HOOK_REFUSED", `The server's ${trigger} command could not be run`);

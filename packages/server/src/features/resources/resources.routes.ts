@@ -5,6 +5,7 @@ import { typed } from "../../lib/app-type.js";
 import { authConfig } from "../../lib/route-auth.js";
 import { badRequest } from "../../errors.js";
 import { decodeDestination, wildcardPath, type PatchQuery } from "../../lib/route-params.js";
+import { clientGone } from "../../lib/client-gone.js";
 import { requireAuth } from "../../plugins/auth.js";
 import type { UserRecord } from "../users/users.store.js";
 import type { ResourcesService } from "./resources.service.js";
@@ -99,11 +100,7 @@ export function resourcesRoutes(
         const name = request.query.action;
         const run = actionFor(actions, name);
         if (!run) throw badRequest(`Unsupported action "${name}"`);
-        const gone = new AbortController();
-        const onClose = () => {
-          if (!reply.raw.writableFinished) gone.abort();
-        };
-        reply.raw.on("close", onClose);
+        const gone = clientGone(reply);
         try {
           const user = requireAuth(request).user;
           const file = wildcardPath(request.params);
@@ -121,7 +118,7 @@ export function resourcesRoutes(
             return reply.type("application/json; charset=utf-8").send(answer);
           return reply.type("text/plain; charset=utf-8").send("200 OK");
         } finally {
-          reply.raw.off("close", onClose);
+          gone.done();
         }
       },
     });

@@ -1,15 +1,12 @@
 import path from "node:path";
 import { AppError, forbidden } from "../../errors.js";
 import { isInside } from "../../lib/safe-path.js";
-import { findExecutable } from "../../runner/host.js";
+import { findExecutable, SYSTEM_BIN } from "../../runner/host.js";
 import type { Runner, RunOutcome } from "../../runner/runner.js";
 import type { Storage } from "../../storage/storage.js";
 import type { SettingsStore } from "../settings/settings.store.js";
 import type { UserRecord } from "../users/users.store.js";
 import { checkLine, pathOf, shellWords } from "./shell-line.js";
-
-/** Where the shell looks for programs (never the user's files). */
-const PROGRAM_FOLDERS = ["/usr/local/bin", "/usr/bin", "/bin"];
 
 export interface ShellDeps {
   storage: Storage;
@@ -68,11 +65,8 @@ export function createShellService(deps: ShellDeps) {
       const wrapper = shellWords(shell);
       const [program, ...args] =
         wrapper.length > 0 ? [...wrapper, line.trim()] : (check.words as [string, ...string[]]);
-      if (!program || !(await findExecutable(program, PROGRAM_FOLDERS))) return undefined;
-      if (
-        wrapper.length > 0 &&
-        !(await findExecutable(check.words[0] as string, PROGRAM_FOLDERS))
-      ) {
+      if (!program || !(await findExecutable(program, SYSTEM_BIN))) return undefined;
+      if (wrapper.length > 0 && !(await findExecutable(check.words[0] as string, SYSTEM_BIN))) {
         return undefined;
       }
       const masked = await fs.listDenied();

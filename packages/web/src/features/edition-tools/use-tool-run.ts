@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { errorMessage, isStatusError } from "../../api/errors";
-import { asFolder, encodePath, parentFolder } from "../../lib/paths";
-import { resourceKey } from "../files/resource-api";
+import { encodePath } from "../../lib/paths";
+import { recordRun } from "./record-run";
 import { saveBeforeRun, useRunStore } from "./run-store";
 import { runTool, type ToolRunRequest } from "./tools-api";
 
@@ -36,16 +36,8 @@ export function useToolRun(close: () => void) {
     store.setRunning({ source: request.source, tool: request.tool, controller });
     try {
       const result = await runTool(request, controller.signal);
-      useRunStore.getState().record({ request, result, at: Date.now() });
       // A log opened before shows this run, not a cached earlier one.
-      queryClient.removeQueries({ queryKey: resourceKey(result.log) });
-      const folders = new Set([parentFolder(request.source), parentFolder(result.log)]);
-      if (request.tool !== "pdflatex") folders.add(asFolder(request.destination));
-      await Promise.all(
-        [...folders].map((folder) =>
-          queryClient.invalidateQueries({ queryKey: resourceKey(folder) }),
-        ),
-      );
+      await recordRun(request, result, queryClient);
       controllerRef.current = null;
       close();
       void navigate(`/files${encodePath(result.log)}`);

@@ -9,8 +9,8 @@ import type { QueryClient } from "@tanstack/react-query";
 import { handleError, isStatusError } from "../../api/errors";
 import { asFolder, baseName, parentFolder } from "../../lib/paths";
 import { useRunStore, type LastRun } from "../edition-tools/run-store";
+import { recordRun } from "../edition-tools/record-run";
 import { runTool, type ToolRunRequest } from "../edition-tools/tools-api";
-import { resourceKey } from "../files/resource-api";
 
 /** The folder m2hv writes for `source` when nothing else was chosen: `<stem>_m2hv` beside it. */
 export function defaultDestination(source: string, tool = "m2hv"): string {
@@ -75,13 +75,7 @@ export async function runCompile(
   store.setRunning({ source: request.source, tool: request.tool, controller });
   try {
     const result = await runTool(request, controller.signal);
-    useRunStore.getState().record({ request, result, at: Date.now() });
-    queryClient.removeQueries({ queryKey: resourceKey(result.log) });
-    const folders = new Set([parentFolder(request.source), parentFolder(result.log)]);
-    if (request.tool !== "pdflatex") folders.add(asFolder(request.destination));
-    for (const folder of folders) {
-      void queryClient.invalidateQueries({ queryKey: resourceKey(folder) });
-    }
+    void recordRun(request, result, queryClient);
     return true;
   } catch (err) {
     if (!controller.signal.aborted && !isStatusError(err, 401)) handleError(err);
