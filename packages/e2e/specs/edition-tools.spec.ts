@@ -1,9 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { admin, expect, loginAndOpen, test, userWithFiles } from "../support/fixtures.js";
-import { REPO } from "../support/server.js";
-import { e2eState } from "../support/state.js";
+import { useStandinTools } from "../support/standin-tools.js";
 import { FIXTURES } from "../support/tree.js";
 
 /*
@@ -11,44 +9,7 @@ import { FIXTURES } from "../support/tree.js";
  * tests (the real ones are not shipped): the admin points the tool folders at them, and at the
  * folder of node, which their `#!/usr/bin/env node` line looks up on the tools' PATH.
  */
-const STANDINS = path.join(REPO, "packages/server/src/test/maurotex-standin");
-
-interface ToolSettingsBody {
-  tools: { folders: string[]; tools: { name: string; enabled: boolean }[] };
-}
-
-let api: APIRequestContext;
-let token = "";
-let previousFolders: string[] = [];
-
-async function settings(): Promise<ToolSettingsBody & Record<string, unknown>> {
-  const res = await api.get("/api/settings", { headers: { "X-Auth": token } });
-  expect(res.status()).toBe(200);
-  return (await res.json()) as ToolSettingsBody & Record<string, unknown>;
-}
-
-async function setFolders(folders: string[]) {
-  const current = await settings();
-  const res = await api.put("/api/settings", {
-    headers: { "X-Auth": token },
-    data: { ...current, tools: { ...current.tools, folders } },
-  });
-  expect(res.ok()).toBe(true);
-}
-
-test.beforeAll(async () => {
-  api = await playwrightRequest.newContext({ baseURL: `http://127.0.0.1:${e2eState().port}` });
-  const login = await api.post("/api/login", { data: admin() });
-  expect(login.status()).toBe(200);
-  token = await login.text();
-  previousFolders = (await settings()).tools.folders;
-  await setFolders([STANDINS, path.dirname(process.execPath), ...previousFolders]);
-});
-
-test.afterAll(async () => {
-  await setFolders(previousFolders);
-  await api.dispose();
-});
+const tools = useStandinTools();
 
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name), "utf8");
 
@@ -131,8 +92,8 @@ test("a tool the admin switched off in Settings → Global is no longer offered"
     await expect(page.getByTestId("action-tool-m2hv")).toBeVisible();
     await expect(page.getByTestId("action-tool-m2ledmac")).toHaveCount(0);
   } finally {
-    const current = await settings();
+    const current = await tools.settings();
     for (const tool of current.tools.tools) tool.enabled = true;
-    await api.put("/api/settings", { headers: { "X-Auth": token }, data: current });
+    await tools.save(current);
   }
 });

@@ -1,50 +1,15 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
-import { admin, expect, loginAndOpen, test, userWithFiles } from "../support/fixtures.js";
-import { REPO } from "../support/server.js";
-import { e2eState } from "../support/state.js";
+import { expect, loginAndOpen, test, userWithFiles } from "../support/fixtures.js";
+import { useStandinTools } from "../support/standin-tools.js";
 import { FIXTURES } from "../support/tree.js";
 
 /*
  * The compile workbench in the editor, with the stand-in Mauro-TeX compilers: the admin points
  * the tool folders at them (and at node's folder, which their `#!/usr/bin/env node` needs).
  */
-const STANDINS = path.join(REPO, "packages/server/src/test/maurotex-standin");
 const SOURCE = "Opuscula/varia-de-centris.tex";
-
-let api: APIRequestContext;
-let token = "";
-let previousFolders: string[] = [];
-
-async function settings(): Promise<{ tools: { folders: string[] } } & Record<string, unknown>> {
-  const res = await api.get("/api/settings", { headers: { "X-Auth": token } });
-  expect(res.status()).toBe(200);
-  return (await res.json()) as { tools: { folders: string[] } } & Record<string, unknown>;
-}
-
-async function setFolders(folders: string[]) {
-  const current = await settings();
-  const res = await api.put("/api/settings", {
-    headers: { "X-Auth": token },
-    data: { ...current, tools: { ...current.tools, folders } },
-  });
-  expect(res.ok()).toBe(true);
-}
-
-test.beforeAll(async () => {
-  api = await playwrightRequest.newContext({ baseURL: `http://127.0.0.1:${e2eState().port}` });
-  const login = await api.post("/api/login", { data: admin() });
-  expect(login.status()).toBe(200);
-  token = await login.text();
-  previousFolders = (await settings()).tools.folders;
-  await setFolders([STANDINS, path.dirname(process.execPath), ...previousFolders]);
-});
-
-test.afterAll(async () => {
-  await setFolders(previousFolders);
-  await api.dispose();
-});
+useStandinTools();
 
 const fixture = () => readFileSync(path.join(FIXTURES, "varia-de-centris.tex"), "utf8");
 

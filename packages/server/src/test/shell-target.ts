@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import { request } from "node:http";
 import path from "node:path";
+import { perm } from "./attack-target.js";
 import { createTestApp, type TestContext } from "./helpers.js";
 import { listen } from "./http.js";
 
@@ -28,18 +29,6 @@ export interface Session {
   code: number;
 }
 
-const perm = (execute: boolean) => ({
-  admin: false,
-  execute,
-  create: true,
-  rename: true,
-  modify: true,
-  delete: true,
-  share: true,
-  download: true,
-  unzip: true,
-});
-
 export async function startShellTarget(
   opts: { enableExec?: boolean; shell?: string[]; timeoutMs?: number } = {},
 ): Promise<ShellTarget> {
@@ -57,12 +46,12 @@ export async function startShellTarget(
   await t.createUser({
     username: "ada",
     password: "ada-password-12",
-    fields: { scope: "/ada", perm: perm(true), commands },
+    fields: { scope: "/ada", perm: perm({ execute: true }), commands },
   });
   await t.createUser({
     username: "bob",
     password: "bob-password-12",
-    fields: { scope: "/bob", perm: perm(false), commands },
+    fields: { scope: "/bob", perm: perm(), commands },
   });
   const tokens = {
     ada: await t.login("ada", "ada-password-12"),

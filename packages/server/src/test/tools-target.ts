@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Tool } from "@scriptorium/shared";
 import type { AppOptions } from "../app.js";
+import { perm } from "./attack-target.js";
 import { createTestApp, type TestContext } from "./helpers.js";
 
 /** The stand-in Mauro-TeX compilers (m2hv, m2lv, m2ledmac) written for the tests. */
@@ -11,18 +12,6 @@ export const STANDIN_FOLDER = fileURLToPath(new URL("./maurotex-standin", import
 export const FIXTURES = fileURLToPath(
   new URL("../../../../../shared/fixtures/maurotex", import.meta.url),
 );
-
-const perm = {
-  admin: false,
-  execute: false,
-  create: true,
-  rename: true,
-  modify: true,
-  delete: true,
-  share: true,
-  download: true,
-  unzip: true,
-};
 
 export interface ToolsTarget extends TestContext {
   /** ada's and bob's scope folders on disk. */
@@ -58,7 +47,7 @@ export async function createToolsTarget(
     password: "ada-password-12",
     fields: {
       scope: "/ada",
-      perm,
+      perm: perm(),
       rules: opts.adaRules
         ? [{ allow: false, path: "/private", regex: false, regexp: { raw: "" } }]
         : [],
@@ -67,7 +56,7 @@ export async function createToolsTarget(
   await t.createUser({
     username: "bob",
     password: "bob-password-12",
-    fields: { scope: "/bob", perm },
+    fields: { scope: "/bob", perm: perm() },
   });
   return {
     ...t,

@@ -27,7 +27,7 @@ export interface HookEvent {
   /** The file acted on (user path). */
   file: string;
   /** Where it goes, for copy, rename, unzip and the tools (user path). */
-  destination?: string;
+  destination?: string | undefined;
 }
 
 /**
@@ -39,11 +39,14 @@ export interface HookEvent {
  * Hooks run only when the server allows executing commands (`enableExec`).
  */
 export function createHooks(deps: HookDeps) {
-  async function commands(key: string): Promise<string[]> {
+  /** The event's before_ and after_ commands, read once (none unless `enableExec`). */
+  async function commandsOf(event: string): Promise<{ before: string[]; after: string[] }> {
     const { enableExec } = await deps.settings.getServerConfig();
-    if (!enableExec) return [];
+    if (!enableExec) return { before: [], after: [] };
     const { commands: all } = await deps.settings.getSettings();
-    return (Object.hasOwn(all, key) ? all[key] : undefined)?.filter((c) => c.trim() !== "") ?? [];
+    const pick = (key: string) =>
+      (Object.hasOwn(all, key) ? all[key] : undefined)?.filter((c) => c.trim() !== "") ?? [];
+    return { before: pick(`before_${event}`), after: pick(`after_${event}`) };
   }
 
   async function runAll(trigger: string, lines: string[], event: HookEvent): Promise<void> {
@@ -91,20 +94,24 @@ export function createHooks(deps: HookDeps) {
     }
   }
 
-  /** Starts the `after_` hooks and returns at once; a failure is logged. */
-  function after(event: HookEvent): void {
+  /** Starts `lines` as the `after_` hooks of `event` and returns at once; a failure is logged. */
+  function startAfter(event: HookEvent, lines: string[]): void {
+    if (lines.length === 0) return;
     const trigger = `after_${event.event}`;
-    void commands(trigger)
-      .then((lines) => (lines.length > 0 ? runAll(trigger, lines, event) : undefined))
-      .catch((err: unknown) => deps.log.warn({ err, trigger }, "after hook failed"));
+    runAll(trigger, lines, event).catch((err: unknown) =>
+      deps.log.warn({ err, trigger }, "after hook failed"),
+    );
   }
 
   return {
-    after,
-    /** Runs the `before_` hooks in order; the first that fails refuses the action. */
-    async before(event: HookEvent): Promise<void> {
-      const lines = await commands(`before_${event.event}`);
-      if (lines.length > 0) await runAll(`before_${event.event}`, lines, event);
+    /**
+     * Runs the `before_` hooks in order (the first that fails refuses the action) and answers
+     * what starts the `after_` hooks once the action is done. The commands are read once.
+     */
+    async before(event: HookEvent): Promise<() => void> {
+      const lines = await commandsOf(event.event);
+      if (lines.before.length > 0) await runAll(`before_${event.event}`, lines.before, event);
+      return () => startAfter(event, lines.after);
     },
 
     /** The `after_upload` hooks of a file event: an upload that reached its last byte. */
@@ -115,7 +122,8 @@ export function createHooks(deps: HookDeps) {
         const fs = await deps.storage.forUser(user);
         const relative = path.relative(fs.root, abs).split(path.sep).join("/");
         if (relative.startsWith("..")) return;
-        after({ event: "upload", user, file: `/${relative}` });
+        const event = { event: "upload", user, file: `/${relative}` };
+        startAfter(event, (await commandsOf(event.event)).after);
       })().catch((err: unknown) => deps.log.warn({ err }, "after_upload hook failed"));
     },
   };

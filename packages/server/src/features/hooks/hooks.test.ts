@@ -1,6 +1,7 @@
 import { readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { perm } from "../../test/attack-target.js";
 import { createTestApp, errorOf, type TestContext } from "../../test/helpers.js";
 
 let t: TestContext;
@@ -17,17 +18,7 @@ async function start(commands: Record<string, string[]>, enableExec = true) {
     password: "ada-password-12",
     fields: {
       scope: "/ada",
-      perm: {
-        admin: false,
-        execute: false,
-        create: true,
-        rename: true,
-        modify: true,
-        delete: true,
-        share: true,
-        download: true,
-        unzip: true,
-      },
+      perm: perm(),
     },
   });
   token = await t.login("ada", "ada-password-12");

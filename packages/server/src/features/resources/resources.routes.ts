@@ -23,6 +23,19 @@ export type PatchAction = (
   signal: AbortSignal,
 ) => Promise<unknown>;
 
+/**
+ * The destination the hooks are told, decoded; none when absent or badly encoded (the action
+ * itself then answers 400 for it, or ignores it, as pdflatex does).
+ */
+function hookDestination(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  try {
+    return decodeDestination(raw);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The action for `name`: its own entry, else a prefix entry (`mauro:*` runs every tool). */
 function actionFor(actions: Record<string, PatchAction>, name: string): PatchAction | undefined {
   if (Object.hasOwn(actions, name)) return actions[name];
@@ -68,9 +81,9 @@ export function resourcesRoutes(
         const file = wildcardPath(request.params);
         // A file's upload runs the upload hooks (API.md §10.3); a new folder runs none.
         const upload = !file.endsWith("/") ? { event: "upload", user, file } : undefined;
-        if (upload) await hooks.before(upload);
+        const after = upload ? await hooks.before(upload) : undefined;
         const etag = await resources.create(user, file, override, body);
-        if (upload) hooks.after(upload);
+        after?.();
         if (etag) void reply.header("ETag", etag);
         return reply.type("text/plain; charset=utf-8").send("200 OK");
       },
@@ -86,9 +99,9 @@ export function resourcesRoutes(
           user: requireAuth(request).user,
           file: wildcardPath(request.params),
         };
-        await hooks.before(event);
+        const after = await hooks.before(event);
         const etag = await resources.save(event.user, event.file, body);
-        hooks.after(event);
+        after();
         return reply.header("ETag", etag).type("text/plain; charset=utf-8").send("200 OK");
       },
     });
@@ -104,16 +117,10 @@ export function resourcesRoutes(
         try {
           const user = requireAuth(request).user;
           const file = wildcardPath(request.params);
-          const raw = request.query.destination;
-          const event = {
-            event: name,
-            user,
-            file,
-            ...(raw ? { destination: decodeDestination(raw) } : {}),
-          };
-          await hooks.before(event);
+          const destination = hookDestination(request.query.destination);
+          const after = await hooks.before({ event: name, user, file, destination });
           const answer = await run(user, file, request.query, gone.signal);
-          hooks.after(event);
+          after();
           if (answer !== undefined)
             return reply.type("application/json; charset=utf-8").send(answer);
           return reply.type("text/plain; charset=utf-8").send("200 OK");
@@ -132,9 +139,9 @@ export function resourcesRoutes(
           user: requireAuth(request).user,
           file: wildcardPath(request.params),
         };
-        await hooks.before(event);
+        const after = await hooks.before(event);
         await resources.remove(event.user, event.file);
-        hooks.after(event);
+        after();
         return reply.status(204).send();
       },
     });
