@@ -24,7 +24,11 @@ export const ERROR_STATUS = {
   RULE_DENIED: 403,
   /** A `before_` hook command of the server failed, so the action was not done. */
   HOOK_REFUSED: 403,
+  /** A drop box that has received all the files its link allows. */
+  DROP_BOX_FULL: 403,
   NOT_FOUND: 404,
+  /** A share link that reached its download limit. */
+  LINK_EXHAUSTED: 410,
   METHOD_NOT_ALLOWED: 405,
   SIGNUP_DISABLED: 405,
   ALREADY_EXISTS: 409,

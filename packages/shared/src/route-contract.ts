@@ -61,6 +61,7 @@ const ERROR_MEANINGS: Record<number, string> = {
   404: "Not found",
   405: "Not allowed on this server",
   409: "Conflicts with what exists",
+  410: "Gone: the link has been used up",
   412: "A precondition failed",
   413: "Too large",
   415: "Unsupported media type",

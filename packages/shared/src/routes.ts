@@ -27,34 +27,18 @@ import {
 } from "./route-contract.js";
 
 export * from "./route-contract.js";
+import {
+  FILE_HEADERS,
+  RangeHeaders,
+  UploadLengthHeaders,
+  UploadOffsetHeaders,
+} from "./route-headers.js";
+import { shareRoutes } from "./routes-shares.js";
 
 const UserIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const HealthSchema = Type.Object({ status: Type.String() });
 
-/** Request headers a route reads (documented; the service checks their values). */
-const RangeHeaders = Type.Object({
-  Range: Type.Optional(Type.String({ description: "One byte range, e.g. bytes=0-1023" })),
-  "If-None-Match": Type.Optional(Type.String({ description: "ETag of a cached copy" })),
-  "If-Modified-Since": Type.Optional(Type.String({ description: "HTTP date of a cached copy" })),
-  "If-Range": Type.Optional(Type.String({ description: "Range only if still this ETag or date" })),
-});
-const UploadLengthHeaders = Type.Object({
-  "Upload-Length": Type.Optional(
-    Type.String({ description: "Total size in bytes (File Browser 2.31 clients omit it)" }),
-  ),
-});
-const UploadOffsetHeaders = Type.Object({
-  "Upload-Offset": Type.String({ description: "Byte offset of this chunk in the file" }),
-  "Upload-Length": Type.Optional(
-    Type.String({ description: "Total size, when the POST deferred it (once, then the same)" }),
-  ),
-});
-
 const SAVED = textResponse("Done: the body is `200 OK`");
-const FILE_HEADERS = {
-  "Content-Disposition": "attachment, or inline with `inline=true`",
-  ETag: "Validator for conditional requests",
-};
 
 /** Route contracts of the API, keyed by a stable name. Paths are relative to the base URL. */
 export const routes = {
@@ -392,6 +376,7 @@ export const routes = {
     schema: {},
     responses: { 200: bytesResponse("The file"), ...errorResponses(404) },
   },
+  ...shareRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 export type Routes = typeof routes;
