@@ -47,6 +47,14 @@ import { createRunner, type Runner } from "./runner/runner.js";
 import { createHooks } from "./features/hooks/hooks.service.js";
 import { shellRoutes } from "./features/shell/shell.routes.js";
 import { createShellService } from "./features/shell/shell.service.js";
+import { createSharesStore } from "./features/shares/shares.store.js";
+import { createSharesService } from "./features/shares/shares.service.js";
+import { createShareGate } from "./features/shares/share-gate.js";
+import { createPublicShareService } from "./features/shares/public-share.service.js";
+import { createDropBoxService } from "./features/shares/drop-box.service.js";
+import { sharesRoutes } from "./features/shares/shares.routes.js";
+import { publicShareRoutes } from "./features/shares/public-share.routes.js";
+import { dropBoxRoutes } from "./features/shares/drop-box.routes.js";
 import { registerAuth } from "./plugins/auth.js";
 import { registerErrorHandler } from "./plugins/error-handler.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
@@ -63,7 +71,12 @@ export interface AppOptions {
   webDist?: string;
   logger?: FastifyServerOptions["logger"];
   version?: string;
-  limits?: { loginPerIp?: LoginRateLimit; failedLoginsPerUser?: AttemptLimit };
+  limits?: {
+    loginPerIp?: LoginRateLimit;
+    failedLoginsPerUser?: AttemptLimit;
+    /** Wrong passwords of share links, per link and per address (default 30 and 10 per 15 min). */
+    failedSharePasswords?: { perShare?: AttemptLimit; perAddress?: AttemptLimit };
+  };
   /** Folder for generated previews (server.ts: `cache` next to the database); none: no disk cache. */
   cacheDir?: string;
   /** Image resizes running at once (default 4); more requests wait their turn. */
@@ -124,10 +137,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const resources = createResourcesService({ storage, events });
   const extract = createExtractService({ storage, events, limits: options.extractLimits });
   const organise = createOrganiseService({ storage, events, rename: options.moveRename });
+  const uploads = createUploadsStore(db);
   const tus = createTusService({
     resources,
     storage,
-    uploads: createUploadsStore(db),
+    uploads,
     events,
     settings,
   });
@@ -164,7 +178,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const downloads = createDownloadService({ userFs: (user) => storage.forUser(user) });
-  const inline = createInlineService({ downloads, settings, users, sessions });
+  const sharesStore = createSharesStore(db);
+  const shareGate = createShareGate({
+    store: sharesStore,
+    users,
+    storage,
+    settings,
+    failedPasswords: options.limits?.failedSharePasswords,
+  });
+  const inline = createInlineService({
+    downloads,
+    settings,
+    users,
+    sessions,
+    shareLive: (hash, ownerId) => shareGate.isLive(hash, ownerId),
+  });
+  const publicShares = createPublicShareService({
+    gate: shareGate,
+    store: sharesStore,
+    downloads,
+    inline,
+  });
+  const dropBox = createDropBoxService({ gate: shareGate, store: sharesStore, tus, uploads });
   const previewCache = options.cacheDir ? createPreviewCache(options.cacheDir) : undefined;
   const previews = createPreviewService({
     downloads,
@@ -242,6 +277,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.register(previewRoutes(previews));
   app.register(subtitlesRoutes(subtitles));
   app.register(tusRoutes(tus, hooks));
+  app.register(sharesRoutes(createSharesService({ store: sharesStore, storage })));
+  app.register(publicShareRoutes(publicShares, baseURL));
+  app.register(dropBoxRoutes(dropBox));
 
   registerWebApp(app, {
     webDist: options.webDist ?? DEFAULT_WEB_DIST,

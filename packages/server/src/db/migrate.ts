@@ -1,11 +1,13 @@
 import { Migrator, type Kysely, type Migration } from "kysely";
 import * as m001 from "./migrations/001-initial.js";
 import * as m002 from "./migrations/002-uploads.js";
+import * as m003 from "./migrations/003-shares.js";
 
 /** Versioned migrations, applied in name order. Never edit one that has shipped; add a new one. */
 const migrations: Record<string, Migration> = {
   "001-initial": m001,
   "002-uploads": m002,
+  "003-shares": m003,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema exists

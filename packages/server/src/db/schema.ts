@@ -47,10 +47,44 @@ export interface UploadsTable {
   length: number;
   /** Last activity (ms): an upload idle for a day is abandoned. */
   touched_at: number;
+  /** Hash of the drop box an anonymous upload came through; null for a user's own upload. */
+  via_share: string | null;
+}
+
+export interface SharesTable {
+  hash: string;
+  /** Owner-relative path as shared; folders end with "/". */
+  path: string;
+  user_id: number;
+  /** Unix seconds; 0 = permanent. */
+  expire: number;
+  /** Argon2id; null for links without a password. */
+  password_hash: string | null;
+  mode: string;
+  created_at: number;
+  max_downloads: number | null;
+  downloads: Generated<number>;
+  max_upload_bytes: number | null;
+  max_uploads: number | null;
+  uploads: Generated<number>;
+}
+
+export interface ShareActivityTable {
+  id: Generated<number>;
+  hash: string;
+  /** Unix milliseconds. */
+  at: number;
+  kind: string;
+  name: string;
+  size: number;
+  address: string;
+  visitor: string | null;
 }
 
 export interface Database {
   uploads: UploadsTable;
+  shares: SharesTable;
+  share_activity: ShareActivityTable;
   settings: SettingsTable;
   users: UsersTable;
   sessions: SessionsTable;

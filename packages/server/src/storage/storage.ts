@@ -12,6 +12,13 @@ export function createStorage(deps: { root: string; globalRules: () => Promise<r
     async forUser(user: ScopedUser): Promise<UserFs> {
       return createUserFs(deps.root, user, await deps.globalRules());
     },
+    /**
+     * The owner's files seen from `base` (a normalised path of the owner's scope, a folder):
+     * what a folder share shows. Nothing above `base` is reachable, even through links.
+     */
+    async forShare(owner: ScopedUser, base: string): Promise<UserFs> {
+      return createUserFs(deps.root, owner, await deps.globalRules(), base);
+    },
   };
 }
 

@@ -49,12 +49,21 @@ async function realpathOfExisting(abs: string): Promise<string> {
  * The one gate between requests and the filesystem for a user: normalisation, hidden files,
  * global then user rules, scope containment by path components, and the symlink policy of
  * API.md Part A §1 (a link is followed only when its target stays inside the scope, at a place
- * the rules allow).
+ * the rules allow). `base` roots the view at a folder of the scope (a folder share): paths,
+ * links and containment are then relative to that folder, while rules still see scope paths.
  */
-export function createUserFs(serverRoot: string, user: ScopedUser, globalRules: readonly Rule[]) {
-  const root = scopeRoot(serverRoot, user.scope);
+export function createUserFs(
+  serverRoot: string,
+  user: ScopedUser,
+  globalRules: readonly Rule[],
+  base = "/",
+) {
+  const root = path.join(scopeRoot(serverRoot, user.scope), base);
   const ops = createFileOps(root);
-  const ruleAllows = createRuleChecker(globalRules, user.rules);
+  const checker = createRuleChecker(globalRules, user.rules);
+  // A view rooted below the scope (a shared folder) keeps the owner's rules where they were.
+  const ruleAllows =
+    base === "/" ? checker : (userPath: string) => checker(path.posix.join(base, userPath));
   let realRoot: Promise<string> | undefined;
   const getRealRoot = () => (realRoot ??= realpath(root));
 

@@ -6,7 +6,7 @@ import type { AuthContext } from "../auth/auth.service.js";
 import type { SessionsStore } from "../sessions/sessions.store.js";
 import type { DownloadService, FileDownload } from "../downloads/downloads.service.js";
 import type { SettingsStore } from "../settings/settings.store.js";
-import type { UsersStore } from "../users/users.store.js";
+import type { UserRecord, UsersStore } from "../users/users.store.js";
 import {
   capabilityKey,
   clientTag,
@@ -20,6 +20,9 @@ export const CAPABILITY_LIFETIME_S = 600;
 
 /** What an inline URL leads to: a file, or a folder's index.html to redirect to. */
 export type InlineTarget = { file: FileDownload } | { redirect: string };
+
+/** Capabilities of share visitors carry `share:<hash>` where others carry a session id. */
+const SHARE_PREFIX = "share:";
 
 const invalidLink = () => forbidden("This inline link is not valid: open the file again");
 const outsideFolder = () =>
@@ -37,6 +40,11 @@ export function createInlineService(deps: {
   users: Pick<UsersStore, "findById">;
   sessions: Pick<SessionsStore, "find">;
   lifetimeSeconds?: number;
+  /**
+   * Whether a share link still works (expiry, owner, permissions, rules): what a capability
+   * minted for a public visitor re-checks instead of a session.
+   */
+  shareLive?: (hash: string, ownerId: number) => Promise<boolean>;
 }) {
   let key: Promise<Buffer> | undefined;
   const getKey = () => (key ??= deps.settings.getSecret().then(capabilityKey));
@@ -46,6 +54,11 @@ export function createInlineService(deps: {
     const cap = verifyCapability(await getKey(), token, Math.floor(Date.now() / 1000));
     if (cap === "expired") throw forbidden("This inline link has expired: open the file again");
     if (!cap || cap.client !== clientTag(clientAddress)) throw invalidLink();
+    if (cap.sessionId.startsWith(SHARE_PREFIX)) {
+      const hash = cap.sessionId.slice(SHARE_PREFIX.length);
+      if (!(await deps.shareLive?.(hash, cap.userId))) throw invalidLink();
+      return cap;
+    }
     const session = await deps.sessions.find(cap.sessionId);
     if (
       !session ||
@@ -77,6 +90,25 @@ export function createInlineService(deps: {
         client: clientTag(clientAddress),
       });
       return { capability, rest: isDir ? "index.html" : path.posix.basename(userPath) };
+    },
+
+    /**
+     * A capability for a visitor of a folder link who passed its gate: the link's folder of the
+     * owner's scope, re-checked through the link on every request.
+     */
+    async mintForShare(grant: {
+      owner: UserRecord;
+      folder: string;
+      hash: string;
+      clientAddress: string;
+    }): Promise<string> {
+      return signCapability(await getKey(), {
+        userId: grant.owner.id,
+        sessionId: `${SHARE_PREFIX}${grant.hash}`,
+        folder: grant.folder,
+        expiresAt: Math.floor(Date.now() / 1000) + lifetime,
+        client: clientTag(grant.clientAddress),
+      });
     },
 
     /** Resolves `rest` inside the capability's folder; never outside it, even through links. */

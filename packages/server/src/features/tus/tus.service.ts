@@ -7,6 +7,7 @@ import type { FileEvents } from "../../storage/events.js";
 import { createFileOps } from "../../storage/file-ops.js";
 import type { ResourcesService } from "../resources/resources.service.js";
 import type { Storage } from "../../storage/storage.js";
+import type { UserFs } from "../../storage/user-fs.js";
 import type { SettingsStore } from "../settings/settings.store.js";
 import type { UserRecord } from "../users/users.store.js";
 import { createUploadEnds, endsUpload, UNKNOWN_LENGTH } from "./upload-end.js";
@@ -33,6 +34,33 @@ function parseOffset(raw: unknown, header: string): number {
   }
   return Number(raw);
 }
+
+/**
+ * Who sends an upload, in which view of the files, and what they may do there: a signed-in
+ * user in their scope, or a visitor of a drop box (uploads of the box's owner, inside the
+ * shared folder, never overwriting and never reading).
+ */
+export interface Uploader {
+  /** The user the upload belongs to (a drop box's owner). */
+  id: number;
+  fs: UserFs;
+  mayCreate: boolean;
+  mayOverwrite: boolean;
+  /** HEAD of a finished file reports its size, DELETE of a file deletes it (users only). */
+  mayReadAndDelete: boolean;
+  /** The drop box (share hash) the upload comes through. */
+  viaShare?: string;
+}
+
+/** The end of a PATCH: the new offset, and the file when that chunk completed it. */
+export interface Appended {
+  offset: number;
+  finished?: { abs: string; size: number };
+}
+
+/** The same uploader: the same user, through the same drop box (or none). */
+const sameUploader = (upload: UploadRecord, who: Uploader) =>
+  upload.userId === who.id && upload.viaShare === who.viaShare;
 
 /**
  * Counts bytes on their way to disk; past `limit` it writes nothing more but keeps reading, so
@@ -120,16 +148,17 @@ export function createTusService(deps: {
    * A file put in place on a guess, whose uploader sends more at its end: back to staging, so
    * the rest arrives hidden like the beginning did.
    */
-  async function reopen(user: UserRecord, target: string, offset: number) {
-    const placed = ends.takePlaced(target, user.id);
+  async function reopen(who: Uploader, target: string, offset: number) {
+    const placed = ends.takePlaced(target, who.id);
     const info = await files.statOrNone(target);
     if (!placed || !info?.isFile() || info.ino !== placed.ino || info.size !== offset) return;
     const upload: UploadRecord = {
       target,
       temp: tempNameFor(target),
-      userId: user.id,
+      userId: who.id,
       length: UNKNOWN_LENGTH,
       touchedAt: Date.now(),
+      ...(who.viaShare !== undefined && { viaShare: who.viaShare }),
     };
     await files.rename(target, upload.temp);
     await deps.uploads.put(upload);
@@ -137,162 +166,203 @@ export function createTusService(deps: {
     return upload;
   }
 
-  return {
-    /** POST: starts (or restarts) an upload, of `length` bytes when the client says so. */
-    async create(
-      user: UserRecord,
-      requestPath: string,
-      override: boolean,
-      lengthHeader: unknown,
-    ): Promise<void> {
-      if (!user.perm.create) throw forbidden("You may not upload files");
-      const length = parseLength(lengthHeader) ?? UNKNOWN_LENGTH;
-      const fs = await deps.storage.forUser(user);
-      const target = await fs.resolve(requestPath);
-      if (target.trailingSlash || target.path === "/")
-        throw badRequest("An upload needs a file name");
-      const existing = await files.statOrNone(target.abs);
-      if (existing?.isDirectory()) throw conflict("A folder with this name already exists");
-      if (existing && !override) throw conflict("A file with this name already exists");
-      if (existing && !user.perm.modify) throw forbidden("You may not overwrite files");
-      if (busy.has(target.abs)) throw locked();
-      ends.forget(target.abs);
-      const previous = await deps.uploads.find(target.abs);
-      // Another user's upload in progress at the same path is theirs to finish or cancel: a
-      // POST restarts only one's own (or one left idle for an hour).
-      if (
-        previous &&
-        previous.userId !== user.id &&
-        Date.now() - previous.touchedAt < OTHERS_UPLOAD_IDLE_MS
-      ) {
-        throw new AppError("LOCKED", "Another user is uploading this file; try again later");
-      }
-      if (previous) {
-        markCancelled(previous.temp);
-        await files.remove(previous.temp, { force: true });
-      }
-      await fs.ensureParent(target.abs);
-      const temp = tempNameFor(target.abs);
-      await (await files.open(temp, "w")).close();
-      const upload = { target: target.abs, temp, userId: user.id, length, touchedAt: Date.now() };
-      if (length === 0) await finish(upload);
-      else await deps.uploads.put(upload);
-    },
+  /** POST: starts (or restarts) an upload, of `length` bytes when the client says so. */
+  async function createAs(
+    who: Uploader,
+    requestPath: string,
+    override: boolean,
+    lengthHeader: unknown,
+  ): Promise<void> {
+    if (!who.mayCreate) throw forbidden("You may not upload files");
+    const length = parseLength(lengthHeader) ?? UNKNOWN_LENGTH;
+    const fs = who.fs;
+    const target = await fs.resolve(requestPath);
+    if (target.trailingSlash || target.path === "/")
+      throw badRequest("An upload needs a file name");
+    const existing = await files.statOrNone(target.abs);
+    if (existing?.isDirectory()) throw conflict("A folder with this name already exists");
+    if (existing && !override) throw conflict("A file with this name already exists");
+    if (existing && !who.mayOverwrite) throw forbidden("You may not overwrite files");
+    if (busy.has(target.abs)) throw locked();
+    ends.forget(target.abs);
+    const previous = await deps.uploads.find(target.abs);
+    // Another user's upload in progress at the same path is theirs to finish or cancel: a
+    // POST restarts only one's own (or one left idle for an hour).
+    if (
+      previous &&
+      !sameUploader(previous, who) &&
+      Date.now() - previous.touchedAt < OTHERS_UPLOAD_IDLE_MS
+    ) {
+      throw new AppError("LOCKED", "Another user is uploading this file; try again later");
+    }
+    if (previous) {
+      markCancelled(previous.temp);
+      await files.remove(previous.temp, { force: true });
+    }
+    await fs.ensureParent(target.abs);
+    const temp = tempNameFor(target.abs);
+    await (await files.open(temp, "w")).close();
+    const upload: UploadRecord = {
+      target: target.abs,
+      temp,
+      userId: who.id,
+      length,
+      touchedAt: Date.now(),
+      ...(who.viaShare !== undefined && { viaShare: who.viaShare }),
+    };
+    if (length === 0) await finish(upload);
+    else await deps.uploads.put(upload);
+  }
 
-    /** HEAD: how many bytes the server has, and of how many (UNKNOWN_LENGTH: not said yet). */
-    async offset(
-      user: UserRecord,
-      requestPath: string,
-    ): Promise<{ offset: number; length: number }> {
-      const fs = await deps.storage.forUser(user);
-      const target = await fs.resolve(requestPath);
-      const upload = await deps.uploads.find(target.abs);
-      if (upload && upload.userId === user.id) {
-        const staged = await files.statOrNone(upload.temp);
-        const placed = staged ? undefined : await files.statOrNone(target.abs);
-        if (!staged && placed?.isFile() && placed.size === upload.length) {
-          // Stopped between the rename into place and forgetting the upload: it is complete.
-          await deps.uploads.remove(upload.target);
-          return { offset: placed.size, length: placed.size };
-        }
-        return { offset: staged?.size ?? 0, length: upload.length };
+  /** HEAD: how many bytes the server has, and of how many (UNKNOWN_LENGTH: not said yet). */
+  async function offsetAs(
+    who: Uploader,
+    requestPath: string,
+  ): Promise<{ offset: number; length: number }> {
+    const target = await who.fs.resolve(requestPath);
+    const upload = await deps.uploads.find(target.abs);
+    if (upload && sameUploader(upload, who)) {
+      const staged = await files.statOrNone(upload.temp);
+      const placed = staged ? undefined : await files.statOrNone(target.abs);
+      if (!staged && placed?.isFile() && placed.size === upload.length) {
+        // Stopped between the rename into place and forgetting the upload: it is complete.
+        await deps.uploads.remove(upload.target);
+        return { offset: placed.size, length: placed.size };
       }
+      return { offset: staged?.size ?? 0, length: upload.length };
+    }
+    if (!who.mayReadAndDelete) throw notFound("No upload at this path");
+    const info = await files.statOrNone(target.abs);
+    if (!info) throw notFound("No upload at this path");
+    if (info.isDirectory()) throw badRequest("The path is a folder");
+    return { offset: info.size, length: info.size };
+  }
+
+  /**
+   * PATCH: appends a chunk at `Upload-Offset`; returns the new offset. `Upload-Length` may
+   * come with it when the POST declared none.
+   */
+  async function appendAs(
+    who: Uploader,
+    requestPath: string,
+    headers: { offset: unknown; length: unknown; contentLength: unknown },
+    body: Readable | undefined,
+  ): Promise<Appended> {
+    const offset = parseOffset(headers.offset, "Upload-Offset");
+    const declared = parseLength(headers.length);
+    const target = await who.fs.resolve(requestPath);
+    let upload = await deps.uploads.find(target.abs);
+    if (!upload || !sameUploader(upload, who)) {
       const info = await files.statOrNone(target.abs);
-      if (!info) throw notFound("No upload at this path");
-      if (info.isDirectory()) throw badRequest("The path is a folder");
-      return { offset: info.size, length: info.size };
-    },
+      if (info?.isFile() && info.size === offset) {
+        // More bytes after a guessed end reopen the upload; otherwise the upload is complete
+        // and this is a retry of its last chunk: report the final size.
+        const more = headers.contentLength !== "0";
+        upload = more && !busy.has(target.abs) ? await reopen(who, target.abs, offset) : undefined;
+        if (!upload) return { offset };
+      } else throw notFound("No upload at this path: start it with POST");
+    }
+    if (busy.has(target.abs)) throw locked();
+    busy.add(target.abs);
+    const temp = upload.temp;
+    try {
+      const size = (await files.statOrNone(upload.temp))?.size;
+      if (size === undefined) throw notFound("The upload was cancelled");
+      if (size !== offset)
+        throw new AppError("OFFSET_MISMATCH", `The upload is at offset ${size}, not ${offset}`);
+      // A chunk at the right offset: the upload goes on (a cut one leaves no guessed end).
+      ends.unsettle(target.abs);
+      if (declared !== undefined && declared !== upload.length) {
+        if (upload.length !== UNKNOWN_LENGTH)
+          throw badRequest(`Upload-Length differs from the ${upload.length} declared before`);
+        if (declared < offset) throw badRequest("Upload-Length is below the bytes received");
+        upload = { ...upload, length: declared };
+        await deps.uploads.put(upload);
+      }
+      const room = upload.length === UNKNOWN_LENGTH ? Infinity : upload.length - offset;
+      const counter = { bytes: 0, over: false };
+      if (body) {
+        // A broken connection keeps what arrived: the client resumes from HEAD's offset.
+        await pipeline(
+          body,
+          limitBytes(room, counter),
+          files.writeStream(upload.temp, { flags: "a" }),
+        );
+      }
+      if (counter.over) {
+        // A chunk that does not fit changes nothing.
+        await files.truncate(upload.temp, offset);
+        throw badRequest("The chunk goes beyond the declared upload length");
+      }
+      if (cancelled.has(temp)) throw notFound("The upload was cancelled");
+      const now = offset + counter.bytes;
+      upload = { ...upload, touchedAt: Date.now() };
+      await deps.uploads.put(upload);
+      if (upload.length !== UNKNOWN_LENGTH) {
+        if (now === upload.length) {
+          await finish(upload);
+          return { offset: now, finished: { abs: target.abs, size: now } };
+        }
+      } else if (endsUpload(counter.bytes, await chunkSize(), ends.largest(target.abs))) {
+        await finish(upload, true);
+      } else {
+        ends.sawChunk(target.abs, counter.bytes);
+        settleLater(upload, now);
+      }
+      return { offset: now };
+    } finally {
+      // Cancelled meanwhile: the writer may have recreated the staged file it was appending to.
+      if (cancelled.has(temp)) await files.remove(temp, { force: true });
+      busy.delete(target.abs);
+    }
+  }
 
-    /**
-     * PATCH: appends a chunk at `Upload-Offset`; returns the new offset. `Upload-Length` may
-     * come with it when the POST declared none.
-     */
+  /** DELETE: cancels one's upload in progress; true when there was one. */
+  async function cancelAs(who: Uploader, requestPath: string): Promise<boolean> {
+    const target = await who.fs.resolve(requestPath);
+    const upload = await deps.uploads.find(target.abs);
+    if (!upload || !sameUploader(upload, who)) return false;
+    ends.forget(target.abs);
+    markCancelled(upload.temp);
+    await files.remove(upload.temp, { force: true });
+    await deps.uploads.remove(upload.target);
+    return true;
+  }
+
+  /** A signed-in user uploading into their scope, with their permissions. */
+  async function userUploader(user: UserRecord): Promise<Uploader> {
+    return {
+      id: user.id,
+      fs: await deps.storage.forUser(user),
+      mayCreate: user.perm.create,
+      mayOverwrite: user.perm.modify,
+      mayReadAndDelete: true,
+    };
+  }
+
+  return {
+    createAs,
+    offsetAs,
+    appendAs,
+    cancelAs,
+    async create(user: UserRecord, requestPath: string, override: boolean, lengthHeader: unknown) {
+      return createAs(await userUploader(user), requestPath, override, lengthHeader);
+    },
+    async offset(user: UserRecord, requestPath: string) {
+      return offsetAs(await userUploader(user), requestPath);
+    },
     async append(
       user: UserRecord,
       requestPath: string,
       headers: { offset: unknown; length: unknown; contentLength: unknown },
       body: Readable | undefined,
     ): Promise<number> {
-      const offset = parseOffset(headers.offset, "Upload-Offset");
-      const declared = parseLength(headers.length);
-      const fs = await deps.storage.forUser(user);
-      const target = await fs.resolve(requestPath);
-      let upload = await deps.uploads.find(target.abs);
-      if (!upload || upload.userId !== user.id) {
-        const info = await files.statOrNone(target.abs);
-        if (info?.isFile() && info.size === offset) {
-          // More bytes after a guessed end reopen the upload; otherwise the upload is complete
-          // and this is a retry of its last chunk: report the final size.
-          const more = headers.contentLength !== "0";
-          upload =
-            more && !busy.has(target.abs) ? await reopen(user, target.abs, offset) : undefined;
-          if (!upload) return offset;
-        } else throw notFound("No upload at this path: start it with POST");
-      }
-      if (busy.has(target.abs)) throw locked();
-      busy.add(target.abs);
-      const temp = upload.temp;
-      try {
-        const size = (await files.statOrNone(upload.temp))?.size;
-        if (size === undefined) throw notFound("The upload was cancelled");
-        if (size !== offset)
-          throw new AppError("OFFSET_MISMATCH", `The upload is at offset ${size}, not ${offset}`);
-        // A chunk at the right offset: the upload goes on (a cut one leaves no guessed end).
-        ends.unsettle(target.abs);
-        if (declared !== undefined && declared !== upload.length) {
-          if (upload.length !== UNKNOWN_LENGTH)
-            throw badRequest(`Upload-Length differs from the ${upload.length} declared before`);
-          if (declared < offset) throw badRequest("Upload-Length is below the bytes received");
-          upload = { ...upload, length: declared };
-          await deps.uploads.put(upload);
-        }
-        const room = upload.length === UNKNOWN_LENGTH ? Infinity : upload.length - offset;
-        const counter = { bytes: 0, over: false };
-        if (body) {
-          // A broken connection keeps what arrived: the client resumes from HEAD's offset.
-          await pipeline(
-            body,
-            limitBytes(room, counter),
-            files.writeStream(upload.temp, { flags: "a" }),
-          );
-        }
-        if (counter.over) {
-          // A chunk that does not fit changes nothing.
-          await files.truncate(upload.temp, offset);
-          throw badRequest("The chunk goes beyond the declared upload length");
-        }
-        if (cancelled.has(temp)) throw notFound("The upload was cancelled");
-        const now = offset + counter.bytes;
-        upload = { ...upload, touchedAt: Date.now() };
-        await deps.uploads.put(upload);
-        if (upload.length !== UNKNOWN_LENGTH) {
-          if (now === upload.length) await finish(upload);
-        } else if (endsUpload(counter.bytes, await chunkSize(), ends.largest(target.abs))) {
-          await finish(upload, true);
-        } else {
-          ends.sawChunk(target.abs, counter.bytes);
-          settleLater(upload, now);
-        }
-        return now;
-      } finally {
-        // Cancelled meanwhile: the writer may have recreated the staged file it was appending to.
-        if (cancelled.has(temp)) await files.remove(temp, { force: true });
-        busy.delete(target.abs);
-      }
+      return (await appendAs(await userUploader(user), requestPath, headers, body)).offset;
     },
-
     /** DELETE: cancels an upload in progress, or deletes the file like the resources route. */
     async cancel(user: UserRecord, requestPath: string): Promise<void> {
-      const fs = await deps.storage.forUser(user);
-      const target = await fs.resolve(requestPath);
-      const upload = await deps.uploads.find(target.abs);
-      if (upload && upload.userId === user.id) {
-        ends.forget(target.abs);
-        markCancelled(upload.temp);
-        await files.remove(upload.temp, { force: true });
-        await deps.uploads.remove(upload.target);
-        return;
-      }
+      if (await cancelAs(await userUploader(user), requestPath)) return;
+      const target = await (await deps.storage.forUser(user)).resolve(requestPath);
       await deps.resources.remove(user, requestPath);
       ends.forget(target.abs);
     },

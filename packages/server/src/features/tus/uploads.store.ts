@@ -6,7 +6,27 @@ export interface UploadRecord {
   userId: number;
   length: number;
   touchedAt: number;
+  /** The drop box an anonymous upload came through (its share hash); none for a user's own. */
+  viaShare?: string;
 }
+
+type UploadRow = {
+  target: string;
+  temp: string;
+  user_id: number;
+  length: number;
+  touched_at: number;
+  via_share: string | null;
+};
+
+const fromRow = (row: UploadRow): UploadRecord => ({
+  target: row.target,
+  temp: row.temp,
+  userId: row.user_id,
+  length: row.length,
+  touchedAt: row.touched_at,
+  ...(row.via_share !== null && { viaShare: row.via_share }),
+});
 
 /** All SQL of the `uploads` table. */
 export function createUploadsStore(db: Db) {
@@ -17,15 +37,7 @@ export function createUploadsStore(db: Db) {
         .selectAll()
         .where("target", "=", target)
         .executeTakeFirst();
-      return (
-        row && {
-          target: row.target,
-          temp: row.temp,
-          userId: row.user_id,
-          length: row.length,
-          touchedAt: row.touched_at,
-        }
-      );
+      return row && fromRow(row);
     },
     async put(u: UploadRecord): Promise<void> {
       const values = {
@@ -34,6 +46,7 @@ export function createUploadsStore(db: Db) {
         user_id: u.userId,
         length: u.length,
         touched_at: u.touchedAt,
+        via_share: u.viaShare ?? null,
       };
       await db
         .insertInto("uploads")
@@ -44,6 +57,15 @@ export function createUploadsStore(db: Db) {
     async remove(target: string): Promise<void> {
       await db.deleteFrom("uploads").where("target", "=", target).execute();
     },
+    /** Uploads in progress through the drop box of `hash`. */
+    async countViaShare(hash: string): Promise<number> {
+      const row = await db
+        .selectFrom("uploads")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("via_share", "=", hash)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
     /** Uploads untouched since `before` (ms): abandoned. */
     async olderThan(before: number): Promise<UploadRecord[]> {
       const rows = await db
@@ -51,13 +73,7 @@ export function createUploadsStore(db: Db) {
         .selectAll()
         .where("touched_at", "<", before)
         .execute();
-      return rows.map((row) => ({
-        target: row.target,
-        temp: row.temp,
-        userId: row.user_id,
-        length: row.length,
-        touchedAt: row.touched_at,
-      }));
+      return rows.map(fromRow);
     },
   };
 }

@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { routes } from "@scriptorium/shared";
+import { typed } from "../../lib/app-type.js";
+import { contentDisposition } from "../../lib/http-ranges.js";
+import { authConfig } from "../../lib/route-auth.js";
+import { wildcardPath } from "../../lib/route-params.js";
+import { prepareArchive, wantsArchive } from "../archive/archive.service.js";
+import { downloadPolicy, inlinePolicy } from "../downloads/content-headers.js";
+import { sendPayload } from "../downloads/send-file.js";
+import type { PublicShareService } from "./public-share.service.js";
+import type { Visitor } from "./share-gate.js";
+
+/** The password header, the `?token=` and the address of a visitor's request. */
+export function visitorOf(request: FastifyRequest): Visitor {
+  const password = request.headers["x-share-password"];
+  const token = (request.query as { token?: unknown } | undefined)?.token;
+  return {
+    ...(typeof password === "string" && { password }),
+    ...(typeof token === "string" && token !== "" && { token }),
+    address: request.ip,
+  };
+}
+
+/** A download that takes one of a link's downloads: a GET from the first byte. */
+function startsDownload(request: FastifyRequest): boolean {
+  if (request.method !== "GET") return false;
+  const range = request.headers.range;
+  return range === undefined || /^bytes=0-/.test(range.trim());
+}
+
+/** Per address: enough for a page of previews, too few to scan for links. */
+const PUBLIC_RATE = { max: 600, timeWindow: 60_000 };
+
+/**
+ * The public share routes (API.md Part B §7.3): the page's JSON, downloads and archives, and
+ * the sandboxed inline view. No login; each request passes the link's gate.
+ */
+export function publicShareRoutes(service: PublicShareService, baseURL: string) {
+  return function register(instance: FastifyInstance): void {
+    const app = typed(instance);
+
+    app.route({
+      ...routes.publicShare,
+      config: { ...authConfig(routes.publicShare), rateLimit: PUBLIC_RATE },
+      handler: async (request, reply) => {
+        void reply.header("Cache-Control", "no-store");
+        return service.view(wildcardPath(request.params), visitorOf(request));
+      },
+    });
+
+    app.route({
+      ...routes.publicDownload,
+      config: { ...authConfig(routes.publicDownload), rateLimit: PUBLIC_RATE },
+      handler: async (request, reply) => {
+        const { access, target } = await service.download(
+          wildcardPath(request.params),
+          visitorOf(request),
+          startsDownload(request),
+        );
+        if (access.isDir && wantsArchive(target, request.query)) {
+          const archive = await prepareArchive(target, request.query, request.log);
+          void reply
+            .type(archive.contentType)
+            .header("Content-Disposition", contentDisposition("attachment", archive.name))
+            .header("Content-Security-Policy", downloadPolicy(archive.contentType));
+          return reply.send(request.method === "HEAD" ? "" : archive.open());
+        }
+        const file = await service.openFile(target);
+        const inline = request.query.inline === "true";
+        return sendPayload(request, reply, file.payload, {
+          contentType: file.contentType,
+          disposition: contentDisposition(inline ? "inline" : "attachment", file.name),
+          csp: downloadPolicy(file.contentType),
+        });
+      },
+    });
+
+    app.route({
+      ...routes.publicInline,
+      config: { ...authConfig(routes.publicInline), rateLimit: PUBLIC_RATE },
+      handler: async (request, reply) => {
+        const result = await service.inline(wildcardPath(request.params), visitorOf(request));
+        if ("capability" in result) {
+          const encoded = result.rest.split("/").map(encodeURIComponent).join("/");
+          void reply.header("Cache-Control", "no-store");
+          return reply.redirect(`${baseURL}/api/inline/${result.capability}/${encoded}`, 302);
+        }
+        const { file } = result;
+        return sendPayload(request, reply, file.payload, {
+          contentType: file.contentType,
+          disposition: contentDisposition("inline", file.name),
+          csp: inlinePolicy(file.contentType),
+        });
+      },
+    });
+  };
+}
