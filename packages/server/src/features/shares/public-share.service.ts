@@ -20,13 +20,14 @@ const usedUp = () => new AppError("LINK_EXHAUSTED", "This link has reached its d
 
 /** A read link's file or folder at the request's path inside it. */
 async function targetOf(access: ShareAccess): Promise<DownloadTarget> {
-  if (!access.isDir || access.rest === "/") {
+  if (!access.isDir) {
     // A file share is the file, whatever path follows the hash.
     return { fs: access.fs, resolved: access.root, name: access.name, stats: access.rootStats };
   }
   const resolved = await access.fs.resolve(access.rest);
   const stats = await access.fs.statBig(resolved.abs);
-  return { fs: access.fs, resolved, name: path.posix.basename(resolved.path), stats };
+  const name = resolved.path === "/" ? access.name : path.posix.basename(resolved.path);
+  return { fs: access.fs, resolved, name, stats };
 }
 
 /**
@@ -68,8 +69,7 @@ export function createPublicShareService(deps: {
         return { ...info, share, ...token };
       }
       const userPath = target.resolved.path;
-      const name = userPath === "/" ? access.name : target.name;
-      const info = await describeEntry(fs, target.resolved.abs, userPath, name, stats, true);
+      const info = await describeEntry(fs, target.resolved.abs, userPath, target.name, stats, true);
       if (!info.isDir) return { ...info, share, ...token };
       const items = sortItems(await listFolder(fs, target.resolved.abs, userPath), PUBLIC_SORTING);
       const numDirs = items.filter((i) => i.isDir).length;

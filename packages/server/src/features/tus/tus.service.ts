@@ -106,6 +106,11 @@ export function createTusService(deps: {
     setTimeout(() => cancelled.delete(temp), CANCELLED_MEMORY_MS).unref();
   };
   const ends = createUploadEnds();
+  /**
+   * Files a drop box just received, by the box: its visitor may retry the last chunk (its
+   * answer was lost) and learn the final size, while nobody else learns anything of a file.
+   */
+  const finishedVia = new Map<string, string>();
 
   async function finish(upload: UploadRecord, guessed = false): Promise<void> {
     const handle = await files.open(upload.temp, "r+");
@@ -124,6 +129,10 @@ export function createTusService(deps: {
         ino: placed.ino,
         size: placed.size,
       });
+    }
+    if (upload.viaShare !== undefined) {
+      finishedVia.set(upload.target, upload.viaShare);
+      setTimeout(() => finishedVia.delete(upload.target), CANCELLED_MEMORY_MS).unref();
     }
     deps.events.emit({ type: "uploaded", userId: upload.userId, abs: upload.target });
   }
@@ -254,7 +263,10 @@ export function createTusService(deps: {
     let upload = await deps.uploads.find(target.abs);
     if (!upload || !sameUploader(upload, who)) {
       const info = await files.statOrNone(target.abs);
-      if (info?.isFile() && info.size === offset) {
+      const mayKnow =
+        who.mayReadAndDelete ||
+        (who.viaShare !== undefined && finishedVia.get(target.abs) === who.viaShare);
+      if (mayKnow && info?.isFile() && info.size === offset) {
         // More bytes after a guessed end reopen the upload; otherwise the upload is complete
         // and this is a retry of its last chunk: report the final size.
         const more = headers.contentLength !== "0";
