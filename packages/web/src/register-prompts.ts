@@ -7,6 +7,7 @@ import "./features/download/prompts";
 import "./features/edition-tools/prompts";
 import "./features/editor/prompts";
 import "./features/organise/prompts";
+import "./features/share-dialog/prompts";
 import "./features/unzip/prompts";
 import "./features/upload/prompts";
 import "./features/workbench/prompts";

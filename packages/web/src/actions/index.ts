@@ -17,6 +17,7 @@ import {
   renameAction,
 } from "./organise";
 import { registerActions } from "./registry";
+import { shareAction } from "./share";
 import { shellAction } from "./shell";
 import { downloadAction, unzipAction, uploadAction } from "./transfer";
 import { witnessAction } from "./witness";
@@ -25,7 +26,8 @@ registerActions(
   helpAction,
   newDirAction,
   newFileAction,
-  // SPEC.md §2 header order: … rename, copy, move, delete, … switch view, … info.
+  // SPEC.md §2 header order: … share, rename, copy, move, delete, … switch view, … info.
+  shareAction,
   renameAction,
   copyAction,
   moveAction,

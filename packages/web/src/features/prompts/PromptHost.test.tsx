@@ -32,6 +32,8 @@ const EVERY_PROMPT: Record<PromptName, true> = {
   replaceRename: true,
   editionTool: true,
   witnessView: true,
+  share: true,
+  "share-delete": true,
 };
 
 describe("PromptHost", () => {

@@ -9,6 +9,7 @@ import { GlobalSettingsPage } from "../settings/global/GlobalSettingsPage";
 import { NotYetPage } from "../settings/NotYetPage";
 import { ProfilePage } from "../settings/ProfilePage";
 import { SettingsLayout } from "../settings/SettingsLayout";
+import { SharesPage } from "../settings/shares/SharesPage";
 import { SharePage } from "../share/SharePage";
 import { RootRoute } from "./RootRoute";
 import type { RouteHandle } from "./titles";
@@ -58,7 +59,7 @@ export const appRoutes: RouteObject[] = [
               },
               {
                 path: "shares",
-                element: <NotYetPage />,
+                element: <SharesPage />,
                 handle: handle({ title: "pageTitles.shares" }),
               },
               {
