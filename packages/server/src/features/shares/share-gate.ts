@@ -48,13 +48,11 @@ export function splitSharePath(raw: string): { hash: string; rest: string } {
   const trimmed = raw.replace(/^\/+/, "");
   const slash = trimmed.indexOf("/");
   const hash = slash < 0 ? trimmed : trimmed.slice(0, slash);
-  let rest = "/";
   try {
-    rest = normalizeRequestPath(slash < 0 ? "/" : trimmed.slice(slash)).path;
+    return { hash, rest: normalizeRequestPath(slash < 0 ? "/" : trimmed.slice(slash)).path };
   } catch {
     throw notFound("No such file in this link");
   }
-  return { hash, rest };
 }
 
 /** The password as typed: `+` is a space and the rest percent-decoded, as File Browser does. */
