@@ -18,6 +18,11 @@ const TAGS: { name: string; description: string }[] = [
   { name: "resources", description: "Files and folders: listing, create, save, copy, move." },
   { name: "downloads", description: "File bytes, archives, previews and subtitles." },
   { name: "uploads", description: "Resumable uploads (a subset of the tus protocol)." },
+  {
+    name: "shares",
+    description:
+      "Share links: the owner's calls, and the public calls of visitors (share page, downloads, drop boxes).",
+  },
   { name: "server", description: "Health, the web app's files and this document." },
 ];
 
