@@ -1,4 +1,4 @@
-import { SHARE_DURATION_MAX, SHARE_UNITS, type ShareMode } from "@scriptorium/shared";
+import { SHARE_UNITS, type ShareMode } from "@scriptorium/shared";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { ShareForm } from "./share-api";
@@ -33,7 +33,6 @@ export function ShareCreateForm({ form, onChange, isDir }: ShareCreateFormProps)
             name="duration"
             inputMode="numeric"
             min={0}
-            max={SHARE_DURATION_MAX}
             step={1}
             value={form.duration}
             aria-describedby={`${id}-duration-hint`}
