@@ -10,6 +10,9 @@ import { useToastStore } from "../../toasts/toast-store";
 import { SharesPage } from "./SharesPage";
 
 const fetchMock = vi.fn<typeof fetch>();
+/** The URL a fetch call was made with. */
+const urlOf = (input: RequestInfo | URL | undefined) =>
+  input instanceof Request ? input.url : (input?.toString() ?? "");
 
 const link = (patch: Partial<Share>): Share => ({
   hash: "mine",
@@ -38,7 +41,7 @@ function serve(initial: Share[]) {
   let links = [...initial];
   fetchMock.mockImplementation((input, init) => {
     if (init?.method === "DELETE") {
-      links = links.filter((share) => !String(input).endsWith(`/${share.hash}`));
+      links = links.filter((share) => !urlOf(input).endsWith(`/${share.hash}`));
       return Promise.resolve(new Response("200 OK"));
     }
     return Promise.resolve(
@@ -79,7 +82,7 @@ describe("Settings → Shares", () => {
     serve([MINE]);
     renderPage(false);
     const row = await screen.findByTestId("shares-row");
-    expect(String(fetchMock.mock.calls[0]?.[0])).toMatch(/\/api\/shares$/);
+    expect(urlOf(fetchMock.mock.calls[0]?.[0])).toMatch(/\/api\/shares$/);
     expect(within(row).getByRole("link", { name: "/Opere/a.tex" }).getAttribute("href")).toBe(
       "/files/Opere/a.tex",
     );
@@ -111,7 +114,7 @@ describe("Settings → Shares", () => {
     fireEvent.click(within(prompt).getByTestId("share-delete-confirm"));
     await waitFor(() => expect(screen.getAllByTestId("shares-row")).toHaveLength(1));
     const deletion = fetchMock.mock.calls.find(([, init]) => init?.method === "DELETE");
-    expect(String(deletion?.[0])).toMatch(/\/api\/share\/mine$/);
+    expect(urlOf(deletion?.[0])).toMatch(/\/api\/share\/mine$/);
     expect(useToastStore.getState().toasts.at(-1)?.message).toBe("Share deleted!");
     expect(screen.queryByTestId("prompt-share-delete")).toBeNull();
   });
