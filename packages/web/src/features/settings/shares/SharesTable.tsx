@@ -53,7 +53,7 @@ export function SharesTable({ shares, me, showOwner }: SharesTableProps) {
               <td data-label={t("settings.shares.expiry")} title={expiry.title}>
                 {expiry.text}
               </td>
-              <td data-label={t("settings.shares.mode")}>
+              <td data-label={t("settings.shares.mode")} className="shares-table__mode">
                 {modeText(share, t)}
                 {share.hasPassword && (
                   <span className="shares-table__lock" title={t("share.withPassword")}>
@@ -61,7 +61,13 @@ export function SharesTable({ shares, me, showOwner }: SharesTableProps) {
                   </span>
                 )}
               </td>
-              <td data-label={t("settings.shares.usage")}>{usageTexts(share, t).join(" · ")}</td>
+              <td data-label={t("settings.shares.usage")}>
+                <span className="shares-table__usage">
+                  {usageTexts(share, t).map((text) => (
+                    <span key={text}>{text}</span>
+                  ))}
+                </span>
+              </td>
               <td className="shares-table__actions">
                 <CopyLinkButton
                   url={shareUrl(share)}
