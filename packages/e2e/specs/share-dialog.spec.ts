@@ -119,3 +119,40 @@ test("an admin sees other users' links with the owner's name", async ({ page, re
   // Another user's path is not a link into the admin's own files.
   await expect(row.getByRole("link")).toHaveCount(0);
 });
+
+test("a drop box's dialog shows what a visitor sent", async ({ page, request }) => {
+  const user = userWithFiles({ "Inbox/.keep": "" }, SHARER);
+  await loginAndOpen(page, user);
+  await item(page, "Inbox").click();
+  await page.getByTestId("action-share").click();
+  const dialog = page.getByTestId("prompt-share");
+  await dialog.locator('input[name="mode"][value="upload"]').check();
+  await dialog.locator('input[name="maxUploads"]').fill("3");
+  await dialog.getByTestId("share-create").click();
+  const link = dialog.getByTestId("share-link");
+  await expect(link).toContainText("Files received: 0 of 3");
+  const hash = await link.getAttribute("data-hash");
+
+  // A visitor with no account sends a file through the drop box's resumable upload.
+  const url = `/api/public/tus/${hash}/c1r.txt`;
+  const started = await request.post(url, {
+    headers: {
+      "Upload-Length": "5",
+      "Upload-Metadata": `uploader ${Buffer.from("Giulia R.").toString("base64")}`,
+    },
+  });
+  expect(started.status()).toBe(201);
+  const sent = await request.patch(url, {
+    headers: { "Content-Type": "application/offset+octet-stream", "Upload-Offset": "0" },
+    data: Buffer.from("carta"),
+  });
+  expect(sent.status()).toBe(204);
+
+  await page.keyboard.press("Escape");
+  await page.getByTestId("action-share").click();
+  const again = page.getByTestId("prompt-share").getByTestId("share-link");
+  await expect(again).toContainText("Files received: 1 of 3");
+  await again.locator("summary").click();
+  await expect(again.getByTestId("share-activity")).toContainText("Giulia R. uploaded c1r.txt");
+  await expect(again.getByTestId("share-activity")).toContainText("5 B");
+});
