@@ -107,6 +107,8 @@ describe("share dialog", () => {
       unit: "hours",
     });
     const item = within(dialog).getByTestId("share-link");
+    // The create button is gone: the focus goes to the new link's copy button.
+    expect(document.activeElement).toBe(within(item).getByTestId("share-copy"));
     expect(within(item).getByTestId("share-has-password")).toBeTruthy();
     expect(within(item).getByTestId("share-expiry").textContent).toMatch(/^Expires in 2 hours$/);
     expect(item.textContent).toContain(`${window.location.origin}/share/h4sh-one`);

@@ -1,6 +1,6 @@
 import type { Share } from "@scriptorium/shared";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../api/errors";
 import { Modal } from "../../components/Modal";
@@ -48,10 +48,22 @@ export function ShareDialog({ spec, close }: PromptProps<SpecOf<"share">>) {
   // Decided once, by what the first answer held (SPEC.md §4).
   const [openedOnList, setOpenedOnList] = useState<boolean | null>(null);
 
+  const root = useRef<HTMLDivElement>(null);
   const shares = links.data ?? [];
   if (links.isSuccess && openedOnList === null) setOpenedOnList(links.data.length > 0);
   const view: View | null =
     chosen ?? (links.isSuccess ? (shares.length > 0 ? "list" : "create") : null);
+
+  // A view that replaced the focused button (create, delete) hands the focus to the list's
+  // first link, so that the keyboard stays inside the dialog.
+  useEffect(() => {
+    const dialog = root.current?.closest("dialog");
+    const active = document.activeElement;
+    if (view !== "list" || !dialog || (active !== dialog && dialog.contains(active))) return;
+    (
+      dialog.querySelector<HTMLElement>('[data-testid="share-copy"], .button--primary') ?? dialog
+    ).focus();
+  }, [view, shares.length]);
 
   const show = (next: View) => {
     setError(null);
@@ -152,7 +164,7 @@ export function ShareDialog({ spec, close }: PromptProps<SpecOf<"share">>) {
       testId="prompt-share"
       footer={footer}
     >
-      <div className="share-dialog" data-view={view ?? "loading"}>
+      <div ref={root} className="share-dialog" data-view={view ?? "loading"}>
         <p className="share-dialog__target muted">
           {t("share.linksOf", { name: isolatePath(spec.target.name || "/") })}
         </p>
