@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../api/errors";
 import { formatBytes } from "../../lib/format-bytes";
+import { isolatePath } from "../../lib/paths";
 import { formatExact, formatRelative } from "../listing/format-date";
 import { fetchShareActivity } from "./share-api";
 
@@ -24,7 +25,7 @@ export function ShareActivityList({ hash }: { hash: string }) {
           <span>
             {t("share.activityUpload", {
               who: entry.visitor || entry.address,
-              name: entry.name.replace(/^\//, ""),
+              name: isolatePath(entry.name.replace(/^\//, "")),
             })}
           </span>
           <span className="muted">

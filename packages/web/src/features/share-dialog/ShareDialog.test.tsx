@@ -255,7 +255,7 @@ describe("share dialog", () => {
     details.open = true;
     fireEvent(details, new Event("toggle"));
     const activity = await within(item).findByTestId("share-activity");
-    expect(activity.textContent).toContain("Ada uploaded c1r.jpg");
+    expect(activity.textContent).toContain("Ada uploaded \u2066c1r.jpg\u2069");
     expect(activity.textContent).toContain("2.00 KiB");
     expect(urlOf(fetchMock.mock.calls.at(-1)?.[0])).toMatch(/\/api\/shares\/h4sh-one\/activity$/);
   });

@@ -1,6 +1,7 @@
 import type { Share } from "@scriptorium/shared";
 import type { TFunction } from "i18next";
 import { formatBytes } from "../../lib/format-bytes";
+import { isolatePath } from "../../lib/paths";
 import { formatExact, formatRelative } from "../listing/format-date";
 
 /** "Permanent", "Expires in 3 hours" or "Expired", with the exact date as a hover title. */
@@ -36,7 +37,8 @@ export function usageTexts(share: Share, t: TFunction): string[] {
       : t("share.uploads", { count: share.uploads }),
   ];
   if (share.maxUploadBytes) {
-    texts.push(t("share.maxFileSize", { size: formatBytes(share.maxUploadBytes) }));
+    // Isolated so that "50.00 MiB" keeps its order inside Hebrew and Arabic text.
+    texts.push(t("share.maxFileSize", { size: isolatePath(formatBytes(share.maxUploadBytes)) }));
   }
   return texts;
 }

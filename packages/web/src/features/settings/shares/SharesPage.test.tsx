@@ -83,9 +83,9 @@ describe("Settings → Shares", () => {
     renderPage(false);
     const row = await screen.findByTestId("shares-row");
     expect(urlOf(fetchMock.mock.calls[0]?.[0])).toMatch(/\/api\/shares$/);
-    expect(within(row).getByRole("link", { name: "/Opere/a.tex" }).getAttribute("href")).toBe(
-      "/files/Opere/a.tex",
-    );
+    expect(
+      within(row).getByRole("link", { name: "\u2066/Opere/a.tex\u2069" }).getAttribute("href"),
+    ).toBe("/files/Opere/a.tex");
     expect(row.textContent).toContain("Permanent");
     expect(row.textContent).toContain("Downloads: 1 of 3");
     expect(within(row).getByRole("img", { name: "Password" })).toBeTruthy();

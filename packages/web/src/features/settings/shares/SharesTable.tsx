@@ -2,7 +2,7 @@ import type { Share } from "@scriptorium/shared";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Icon } from "../../../components/Icon";
-import { encodePath } from "../../../lib/paths";
+import { encodePath, isolatePath } from "../../../lib/paths";
 import { showPrompt } from "../../prompts";
 import { CopyLinkButton } from "../../share-dialog/CopyLinkButton";
 import { shareUrl } from "../../share-dialog/share-api";
@@ -40,9 +40,9 @@ export function SharesTable({ shares, me, showOwner }: SharesTableProps) {
             <tr key={share.hash} data-testid="shares-row" data-hash={share.hash}>
               <td data-label={t("settings.shares.path")} className="shares-table__path">
                 {share.userID === me ? (
-                  <Link to={`/files${encodePath(share.path)}`}>{share.path}</Link>
+                  <Link to={`/files${encodePath(share.path)}`}>{isolatePath(share.path)}</Link>
                 ) : (
-                  share.path
+                  isolatePath(share.path)
                 )}
               </td>
               {showOwner && (
