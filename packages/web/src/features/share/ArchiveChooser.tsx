@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
 import { ARCHIVE_FORMATS, type ArchiveAlgo } from "../download/download";
@@ -13,8 +13,25 @@ interface ArchiveChooserProps {
 export function ArchiveChooser({ label, onChoose }: ArchiveChooserProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  // A click elsewhere or Escape closes the formats.
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!box.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
   return (
-    <div className="share-archive">
+    <div className="share-archive" ref={box}>
       <button
         type="button"
         className="button button--primary"

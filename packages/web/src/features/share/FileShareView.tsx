@@ -2,7 +2,7 @@ import { SHARE_QR_SIZE, type PublicShare } from "@scriptorium/shared";
 import { useTranslation } from "react-i18next";
 import { Icon, typeIcon } from "../../components/Icon";
 import { formatBytes } from "../../lib/format-bytes";
-import { formatExact, parseModified } from "../listing/format-date";
+import { formatAbsolute, formatExact, parseModified } from "../listing/format-date";
 import type { ShareUrls } from "./public-share-api";
 import { LinkLimits } from "./LinkLimits";
 import { PREVIEWABLE, ShareMedia } from "./ShareMedia";
@@ -39,8 +39,11 @@ export function FileShareView({
               {share.modified && (
                 <div>
                   <dt>{t("files.lastModified")}</dt>
-                  <dd data-testid="share-modified">
-                    {formatExact(parseModified(share.modified), i18n.language)}
+                  <dd
+                    data-testid="share-modified"
+                    title={formatExact(parseModified(share.modified), i18n.language)}
+                  >
+                    {formatAbsolute(parseModified(share.modified), i18n.language)}
                   </dd>
                 </div>
               )}

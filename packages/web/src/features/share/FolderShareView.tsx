@@ -29,7 +29,7 @@ export function FolderShareView({ hash, path, share, urls }: FolderShareViewProp
   const { t } = useTranslation();
   const navigate = useNavigate();
   const items = share.items ?? [];
-  // In the order of selection: the preview follows the last one.
+  // Names in the order they were selected.
   const [selection, setSelection] = useState<string[]>([]);
   const selected = new Set(selection);
   const toggle = (name: string) =>
@@ -38,7 +38,8 @@ export function FolderShareView({ hash, path, share, urls }: FolderShareViewProp
     );
   const byName = new Map(items.map((item) => [item.name, item]));
   const chosen = selection.map((name) => byName.get(name)).filter((i): i is Item => !!i);
-  const last = chosen.at(-1);
+  // The preview shows the last selected image, audio or video.
+  const previewed = chosen.filter((item) => !item.isDir && PREVIEWABLE.has(item.type)).at(-1);
   const single = chosen.length === 1 && chosen[0] && !chosen[0].isDir ? chosen[0] : undefined;
   const folderName = path === "/" ? share.share.name : (share.name ?? share.share.name);
 
@@ -46,7 +47,7 @@ export function FolderShareView({ hash, path, share, urls }: FolderShareViewProp
     <div className="share-folder" data-testid="share-folder">
       <section className="card share-folder__head">
         <div className="share-folder__title">
-          <ShareCrumbs hash={hash} name={share.share.name} path={path} />
+          {path !== "/" && <ShareCrumbs hash={hash} name={share.share.name} path={path} />}
           <h1 className="share-folder__name" data-testid="share-name">
             {folderName}
           </h1>
@@ -95,9 +96,7 @@ export function FolderShareView({ hash, path, share, urls }: FolderShareViewProp
         )}
       </div>
 
-      <div
-        className={`share-folder__body${last && PREVIEWABLE.has(last.type) ? " share-folder__body--preview" : ""}`}
-      >
+      <div className={`share-folder__body${previewed ? " share-folder__body--preview" : ""}`}>
         <ShareItems
           hash={hash}
           items={items}
@@ -105,18 +104,18 @@ export function FolderShareView({ hash, path, share, urls }: FolderShareViewProp
           onToggle={toggle}
           onOpen={(item) => void navigate(shareFolderRoute(hash, item.path))}
         />
-        {last && !last.isDir && PREVIEWABLE.has(last.type) && (
+        {previewed && (
           <aside
             className="card share-preview share-folder__preview"
             data-testid="share-preview"
             aria-label={t("sharePage.preview")}
           >
-            <p className="share-preview__name">{last.name}</p>
+            <p className="share-preview__name">{previewed.name}</p>
             <ShareMedia
-              key={last.path}
-              type={last.type}
-              src={urls.inline(last.path)}
-              name={last.name}
+              key={previewed.path}
+              type={previewed.type}
+              src={urls.inline(previewed.path)}
+              name={previewed.name}
             />
           </aside>
         )}
