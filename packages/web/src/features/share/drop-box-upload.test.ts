@@ -41,7 +41,7 @@ beforeEach(() => {
   vi.stubGlobal("fetch", fetchMock);
   window.FileBrowser = {
     TusSettings: { chunkSize: 4, retryCount: 0 },
-  } as typeof window.FileBrowser;
+  };
 });
 afterEach(() => {
   vi.unstubAllGlobals();
