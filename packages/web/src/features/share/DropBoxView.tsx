@@ -2,6 +2,7 @@ import type { PublicShare } from "@scriptorium/shared";
 import { useRef, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
+import { isolatePath } from "../../lib/paths";
 import { DropBoxList } from "./DropBoxList";
 import { LinkLimits } from "./LinkLimits";
 import { useDropBox } from "./use-drop-box";
@@ -47,7 +48,7 @@ export function DropBoxView({ hash, share, password, onArrived }: DropBoxViewPro
         <Icon name="upload" size={40} className="share-file__icon" />
         <div>
           <h1 className="share-file__name" data-testid="share-name">
-            {t("sharePage.dropBoxTitle", { name: share.share.name })}
+            {t("sharePage.dropBoxTitle", { name: isolatePath(share.share.name) })}
           </h1>
           <p className="muted">{t("sharePage.dropBoxIntro")}</p>
           <LinkLimits info={share.share} />

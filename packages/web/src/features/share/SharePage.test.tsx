@@ -132,4 +132,35 @@ describe("SharePage", () => {
     expect(screen.queryByTestId("share-items")).toBeNull();
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
   });
+
+  it("fetches a fresh token before the one of a password link runs out", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let n = 0;
+      fetchMock.mockImplementation(() =>
+        Promise.resolve(
+          json({
+            share: info({ isDir: false, name: "a.bin", hasPassword: true }),
+            token: `T${++n}`,
+            path: "",
+            name: "a.bin",
+            size: 1,
+            isDir: false,
+            type: "blob",
+          }),
+        ),
+      );
+      open("/share/tok");
+      const link = await screen.findByTestId("share-download");
+      expect(link.getAttribute("href")).toBe("/api/public/dl/tok?token=T1");
+      await vi.advanceTimersByTimeAsync(60 * 60 * 1000);
+      await waitFor(() =>
+        expect(screen.getByTestId("share-download").getAttribute("href")).toBe(
+          "/api/public/dl/tok?token=T2",
+        ),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { FileShareView } from "./FileShareView";
 import { FolderShareView } from "./FolderShareView";
@@ -9,6 +10,9 @@ import { parseShareLocation } from "./share-location";
 import { sharePassword, usePublicShare } from "./use-public-share";
 import "./share-page.css";
 
+/** Well within the two-hour life of a link's token (API.md Part A §12). */
+const TOKEN_REFRESH_MS = 60 * 60 * 1000;
+
 /**
  * /share/{hash}{path}: the public page of a link (SPEC.md §2). No login: the password prompt
  * on a 401, then a file, a folder, or a drop box.
@@ -17,6 +21,13 @@ export function SharePage() {
   const { pathname } = useLocation();
   const { hash, path } = parseShareLocation(pathname);
   const { state, submit, refresh } = usePublicShare(hash, path);
+  // Tokens of password links live two hours: a page left open gets a fresh one in time.
+  const token = state.kind === "ready" ? state.share.token : undefined;
+  useEffect(() => {
+    if (!token) return;
+    const timer = window.setTimeout(refresh, TOKEN_REFRESH_MS);
+    return () => window.clearTimeout(timer);
+  }, [token, refresh]);
 
   let content;
   if (state.kind === "loading") {
