@@ -154,7 +154,10 @@ export const PublicQuerySchema = Type.Object({
  * Seconds of a duration as the share dialog sends it: `expires` digits and a unit (unknown
  * units are hours). Undefined when the text is not a whole number in range.
  */
-export function shareDurationSeconds(expires: string, unit: string | undefined): number | undefined {
+export function shareDurationSeconds(
+  expires: string,
+  unit: string | undefined,
+): number | undefined {
   if (!/^\d+$/.test(expires)) return undefined;
   const amount = Number(expires);
   if (!Number.isSafeInteger(amount) || amount > SHARE_DURATION_MAX) return undefined;
