@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { admin, expect, loginAndOpen, test, userWithFiles } from "../support/fixtures.js";
 
@@ -21,6 +22,7 @@ async function tokenOf(request: APIRequestContext, user: { username: string; pas
 test("share a file with a password and an expiry; the link is listed and copied", async ({
   page,
   context,
+  browser,
   request,
   baseURL,
 }) => {
@@ -65,6 +67,21 @@ test("share a file with a password and an expiry; the link is listed and copied"
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
     `${baseURL}/share/${hash}`,
   );
+  // The copied link in a fresh browser with no session: a wrong password, the right one, the file.
+  const elsewhere = await browser.newContext({ baseURL, acceptDownloads: true });
+  const visitor = await elsewhere.newPage();
+  await visitor.goto(`/share/${hash}`);
+  const prompt = visitor.getByTestId("share-password");
+  await prompt.locator('input[name="share-password"]').fill("sesamo");
+  await visitor.getByTestId("share-password-submit").click();
+  await expect(prompt.getByRole("alert")).toHaveText("Wrong credentials");
+  await prompt.locator('input[name="share-password"]').fill("sesamo aperto");
+  await visitor.getByTestId("share-password-submit").click();
+  const download = visitor.waitForEvent("download");
+  await visitor.getByTestId("share-file").getByTestId("share-download").click();
+  expect(readFileSync(await (await download).path(), "utf8")).toBe("\\Unit Epistola\n");
+  await elsewhere.close();
+
   // The QR code carries the link too.
   await link.getByTestId("share-qr-toggle").click();
   await expect(link.getByTestId("share-qr").locator("svg")).toBeVisible();
