@@ -55,6 +55,9 @@ import { createDropBoxService } from "./features/shares/drop-box.service.js";
 import { sharesRoutes } from "./features/shares/shares.routes.js";
 import { publicShareRoutes } from "./features/shares/public-share.routes.js";
 import { dropBoxRoutes } from "./features/shares/drop-box.routes.js";
+import { createSearchIndex } from "./features/search/search-index.js";
+import { createSearchService } from "./features/search/search.service.js";
+import { searchRoutes } from "./features/search/search.routes.js";
 import { registerAuth } from "./plugins/auth.js";
 import { registerErrorHandler } from "./plugins/error-handler.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
@@ -87,6 +90,8 @@ export interface AppOptions {
   extractLimits?: Partial<ExtractLimits>;
   /** Runs external programs (edition tools); default: bubblewrap when present, 2 per user, 4 in all. */
   runner?: Runner;
+  /** The search index: watch the files for outside changes (default true), walk them again every `reconcileMs`. */
+  search?: { watch?: boolean; reconcileMs?: number };
   /** Time limit of one shell command (default 120 s). */
   shellTimeoutMs?: number;
 }
@@ -152,6 +157,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   sweepTimer.unref();
   app.addHook("onReady", async () => {
     sweep();
+    // The first walk runs in the background: the server answers meanwhile.
+    void searchIndex.start();
     if ((await runner.mode()) !== "bwrap") {
       app.log.warn(
         "bubblewrap (bwrap) is not available: edition tools run with time, output and size limits but without a sandbox (see README, Edition tools)",
@@ -178,6 +185,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const downloads = createDownloadService({ userFs: (user) => storage.forUser(user) });
+  const searchIndex = createSearchIndex({
+    root,
+    events,
+    log: app.log,
+    watch: options.search?.watch,
+    reconcileMs: options.search?.reconcileMs,
+  });
   const sharesStore = createSharesStore(db);
   const shareGate = createShareGate({
     store: sharesStore,
@@ -280,6 +294,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.register(sharesRoutes(createSharesService({ store: sharesStore, storage })));
   app.register(publicShareRoutes(publicShares, baseURL));
   app.register(dropBoxRoutes(dropBox));
+  app.register(searchRoutes(createSearchService({ storage, index: searchIndex })));
 
   registerWebApp(app, {
     webDist: options.webDist ?? DEFAULT_WEB_DIST,
@@ -290,6 +305,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.addHook("onClose", async () => {
     detachPreviewCache?.();
+    searchIndex.close();
     detachUploadHooks();
     clearInterval(sweepTimer);
     await db.destroy();

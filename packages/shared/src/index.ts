@@ -5,6 +5,7 @@ export * from "./schemas/download.js";
 export * from "./schemas/resource.js";
 export * from "./schemas/settings.js";
 export * from "./schemas/share.js";
+export * from "./schemas/search.js";
 export * from "./schemas/tools.js";
 export * from "./schemas/usage.js";
 export * from "./schemas/user.js";

@@ -34,6 +34,7 @@ import {
   UploadOffsetHeaders,
 } from "./route-headers.js";
 import { shareRoutes } from "./routes-shares.js";
+import { searchRoutes } from "./routes-search.js";
 
 const UserIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const HealthSchema = Type.Object({ status: Type.String() });
@@ -377,6 +378,7 @@ export const routes = {
     responses: { 200: bytesResponse("The file"), ...errorResponses(404) },
   },
   ...shareRoutes,
+  ...searchRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 export type Routes = typeof routes;

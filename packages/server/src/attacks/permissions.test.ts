@@ -210,14 +210,3 @@ describe("execute", () => {
     expect(res.status).toBe(403);
   });
 });
-
-describe("flags with no route yet", () => {
-  // search: not yet. Until it lands, the route does not exist for anyone.
-  for (const url of ["/api/search/?query=x"]) {
-    it(`${url} is 404, not an open door`, async () => {
-      const res = await target.as("ada", url);
-      expectSafe(target, res, url);
-      expect(res.status).toBe(404);
-    });
-  }
-});

@@ -23,6 +23,7 @@ const TAGS: { name: string; description: string }[] = [
     description:
       "Share links: the owner's calls, and the public calls of visitors (share page, downloads, drop boxes).",
   },
+  { name: "search", description: "Search by name, type and (later) words inside text files." },
   { name: "server", description: "Health, the web app's files and this document." },
 ];
 

@@ -23,7 +23,7 @@ const TEXT_LIKE = new Set([
   "application/xhtml+xml",
 ]);
 
-function isTextLike(mime: string): boolean {
+export function isTextLike(mime: string): boolean {
   return (
     mime.startsWith("text/") ||
     TEXT_LIKE.has(mime) ||

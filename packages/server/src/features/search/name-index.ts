@@ -1,0 +1,189 @@
+import type { EntryInfo } from "../../storage/tree-walk.js";
+
+const DIR = 1;
+const ALIVE = 2;
+const ROOT = 0;
+
+/**
+ * Every entry under the server's root, by name, in memory: one slot per entry in typed arrays
+ * (parent, size, time, flags) plus its name, and a children map per folder. Paths are never
+ * stored: they are rebuilt from the parents, so a million entries cost about a hundred bytes
+ * each (see `npm run bench`). Paths are "/"-separated, relative to the root, "/" the root.
+ */
+export class NameIndex {
+  private names: string[] = [""];
+  /** The lower-cased name, the same string when the name has no capitals. */
+  private lower: string[] = [""];
+  private parent = new Int32Array(1024);
+  private sizes = new Float64Array(1024);
+  private times = new Float64Array(1024);
+  private flags = new Uint8Array(1024);
+  private children = new Map<number, Map<string, number>>([[ROOT, new Map()]]);
+  private free: number[] = [];
+  private live = 1;
+
+  constructor() {
+    this.flags[ROOT] = DIR | ALIVE;
+  }
+
+  /** Entries in the index, the root included. */
+  get size(): number {
+    return this.live;
+  }
+
+  /** Slots in use or free: the upper bound of ids for a scan. */
+  get capacity(): number {
+    return this.names.length;
+  }
+
+  private grow(): void {
+    const length = this.parent.length * 2;
+    const copy = <T extends Int32Array | Float64Array | Uint8Array>(
+      old: T,
+      make: (n: number) => T,
+    ) => {
+      const next = make(length);
+      next.set(old);
+      return next;
+    };
+    this.parent = copy(this.parent, (n) => new Int32Array(n));
+    this.sizes = copy(this.sizes, (n) => new Float64Array(n));
+    this.times = copy(this.times, (n) => new Float64Array(n));
+    this.flags = copy(this.flags, (n) => new Uint8Array(n));
+  }
+
+  private allocate(parent: number, name: string, info: EntryInfo): number {
+    let id = this.free.pop();
+    if (id === undefined) {
+      id = this.names.length;
+      if (id >= this.parent.length) this.grow();
+      this.names.push(name);
+      const low = name.toLowerCase();
+      this.lower.push(low === name ? name : low);
+    } else {
+      this.names[id] = name;
+      const low = name.toLowerCase();
+      this.lower[id] = low === name ? name : low;
+    }
+    this.parent[id] = parent;
+    this.set(id, info);
+    this.live += 1;
+    let siblings = this.children.get(parent);
+    if (!siblings) {
+      siblings = new Map();
+      this.children.set(parent, siblings);
+    }
+    siblings.set(name, id);
+    return id;
+  }
+
+  private set(id: number, info: EntryInfo): void {
+    this.sizes[id] = info.size;
+    this.times[id] = info.modified;
+    this.flags[id] = ALIVE | (info.isDir ? DIR : 0);
+    if (info.isDir && !this.children.has(id)) this.children.set(id, new Map());
+    if (!info.isDir) this.dropChildren(id);
+  }
+
+  private dropChildren(id: number): void {
+    const kids = this.children.get(id);
+    if (!kids) return;
+    for (const child of kids.values()) this.release(child);
+    this.children.delete(id);
+  }
+
+  private release(id: number): void {
+    this.dropChildren(id);
+    this.flags[id] = 0;
+    this.names[id] = "";
+    this.lower[id] = "";
+    this.free.push(id);
+    this.live -= 1;
+  }
+
+  /** The id of a path, if indexed. */
+  find(path: string): number | undefined {
+    let id = ROOT;
+    for (const part of path.split("/")) {
+      if (part === "") continue;
+      const next = this.children.get(id)?.get(part);
+      if (next === undefined) return undefined;
+      id = next;
+    }
+    return id;
+  }
+
+  /** Adds or updates `path`; missing folders above it are added as folders. */
+  put(path: string, info: EntryInfo): number {
+    const parts = path.split("/").filter((p) => p !== "");
+    if (parts.length === 0) return ROOT;
+    let id = ROOT;
+    for (let i = 0; i < parts.length; i++) {
+      const name = parts[i] ?? "";
+      const last = i === parts.length - 1;
+      const existing = this.children.get(id)?.get(name);
+      if (existing !== undefined) {
+        if (last) this.set(existing, info);
+        else if (!(this.flags[existing]! & DIR)) {
+          this.set(existing, { isDir: true, size: 0, modified: info.modified });
+        }
+        id = existing;
+      } else {
+        id = this.allocate(id, name, last ? info : { isDir: true, size: 0, modified: 0 });
+      }
+    }
+    return id;
+  }
+
+  /** Removes `path` and everything below it. */
+  remove(path: string): void {
+    const id = this.find(path);
+    if (id === undefined || id === ROOT) return;
+    this.children.get(this.parent[id]!)?.delete(this.names[id] ?? "");
+    this.release(id);
+  }
+
+  /** The names of a folder's indexed children. */
+  childNames(path: string): string[] {
+    const id = this.find(path);
+    return id === undefined ? [] : [...(this.children.get(id)?.keys() ?? [])];
+  }
+
+  isAlive(id: number): boolean {
+    return (this.flags[id]! & ALIVE) !== 0 && id !== ROOT;
+  }
+  isDir(id: number): boolean {
+    return (this.flags[id]! & DIR) !== 0;
+  }
+  nameOf(id: number): string {
+    return this.names[id] ?? "";
+  }
+  lowerNameOf(id: number): string {
+    return this.lower[id] ?? "";
+  }
+  modifiedOf(id: number): number {
+    return this.times[id] ?? 0;
+  }
+  sizeOf(id: number): number {
+    return this.sizes[id] ?? 0;
+  }
+  parentOf(id: number): number {
+    return this.parent[id] ?? ROOT;
+  }
+
+  /** True when `ancestor` is `id` or above it. */
+  isUnder(id: number, ancestor: number): boolean {
+    if (ancestor === ROOT) return true;
+    for (let at = id; at !== ROOT; at = this.parent[at]!) if (at === ancestor) return true;
+    return false;
+  }
+
+  /** The path of `id` below `ancestor` ("a/b.txt", no leading slash). */
+  pathBelow(id: number, ancestor: number): string {
+    const parts: string[] = [];
+    for (let at = id; at !== ancestor && at !== ROOT; at = this.parent[at]!) {
+      parts.push(this.names[at] ?? "");
+    }
+    return parts.reverse().join("/");
+  }
+}

@@ -1,0 +1,162 @@
+import path from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+import type { SearchIndexState } from "@scriptorium/shared";
+import type { FileEvent, FileEvents } from "../../storage/events.js";
+import { NameIndex } from "./name-index.js";
+import { indexable, infoOf, walkTree, watchTree } from "../../storage/tree-walk.js";
+
+/** Walks `rel` of `root` into `index`. */
+const walkInto = (
+  index: NameIndex,
+  root: string,
+  rel: string,
+  opts: Parameters<typeof walkTree>[3],
+) => walkTree((p, info) => index.put(p, info), root, rel, opts);
+
+/** How often the whole tree is walked again, for changes no watcher saw (network mounts). */
+const RECONCILE_MS = 15 * 60_000;
+/** Changes seen by the watcher are applied this long after the last one for a path. */
+const SETTLE_MS = 150;
+
+export interface SearchIndexOptions {
+  root: string;
+  events: FileEvents;
+  log: FastifyBaseLogger;
+  /** Watch the tree for changes made outside the app (default true). */
+  watch?: boolean;
+  reconcileMs?: number;
+}
+
+/**
+ * The index of every entry under the server's root, kept current: built in the background at
+ * start (searches meanwhile answer from what is indexed and say so), updated at once by the
+ * app's own file events, by a recursive watcher for changes made outside, and by a periodic
+ * walk that replaces the index for what the watcher cannot see.
+ */
+export function createSearchIndex(opts: SearchIndexOptions) {
+  const root = path.resolve(opts.root);
+  let index = new NameIndex();
+  let state: SearchIndexState = "building";
+  let indexed = 0;
+  const stop = new AbortController();
+  let unwatch: (() => void) | undefined;
+  const pending = new Map<string, NodeJS.Timeout>();
+  /** Paths changed while a reconcile walk runs: applied again to its result. */
+  let changedDuringWalk: Set<string> | undefined;
+
+  /** The root-relative path of an absolute one, or undefined outside the root. */
+  function relOf(abs: string): string | undefined {
+    const rel = path.relative(root, path.resolve(abs));
+    if (rel.startsWith("..") || path.isAbsolute(rel)) return undefined;
+    return rel === "" ? "/" : `/${rel.split(path.sep).join("/")}`;
+  }
+
+  /** Brings one path (and, for a folder, what is below it) up to date with the disk. */
+  function refresh(rel: string): void {
+    changedDuringWalk?.add(rel);
+    if (rel === "/") return;
+    if (!path.posix.basename(rel) || !indexable(path.posix.basename(rel))) return;
+    const info = infoOf(path.join(root, rel));
+    if (!info) {
+      index.remove(rel);
+      return;
+    }
+    index.put(rel, info);
+    if (info.isDir) {
+      void walkInto(index, root, rel, { signal: stop.signal }).catch((err: unknown) =>
+        opts.log.warn({ err }, "search index: could not walk a folder"),
+      );
+    }
+  }
+
+  function onEvent(event: FileEvent): void {
+    const from = relOf(event.abs);
+    const to = event.to === undefined ? undefined : relOf(event.to);
+    if (event.type === "moved" && from) index.remove(from);
+    if (event.type === "moved" || event.type === "copied" || event.type === "extracted") {
+      if (to) refresh(to);
+      return;
+    }
+    if (event.type === "compiled") {
+      if (to) refresh(to);
+      if (from) refresh(from);
+      return;
+    }
+    if (from) refresh(from);
+  }
+
+  function onWatch(filename: string): void {
+    const rel = relOf(path.join(root, filename));
+    if (!rel) return;
+    clearTimeout(pending.get(rel));
+    pending.set(
+      rel,
+      setTimeout(() => {
+        pending.delete(rel);
+        refresh(rel);
+      }, SETTLE_MS).unref(),
+    );
+  }
+
+  function startWatching(): void {
+    unwatch = watchTree(root, onWatch, (err) =>
+      opts.log.warn({ err }, "search index: cannot watch the files; periodic walks remain"),
+    );
+  }
+
+  /** Walks the whole tree into a fresh index and puts it in place. */
+  async function reconcile(): Promise<void> {
+    const next = new NameIndex();
+    changedDuringWalk = new Set();
+    try {
+      await walkInto(next, root, "/", { signal: stop.signal });
+      if (stop.signal.aborted) return;
+      const changed = changedDuringWalk;
+      changedDuringWalk = undefined;
+      index = next;
+      for (const rel of changed) refresh(rel);
+    } finally {
+      changedDuringWalk = undefined;
+    }
+  }
+
+  const detach = opts.events.on(onEvent);
+  let timer: NodeJS.Timeout | undefined;
+
+  return {
+    /** Starts the first walk (searches answer meanwhile), the watcher and periodic walks. */
+    start(): Promise<void> {
+      if (opts.watch !== false) startWatching();
+      const first = walkInto(index, root, "/", {
+        signal: stop.signal,
+        onProgress: (n) => (indexed = n),
+      })
+        .then(() => {
+          state = "ready";
+          indexed = index.size - 1;
+        })
+        .catch((err: unknown) => opts.log.error({ err }, "search index: the first walk failed"));
+      timer = setInterval(() => {
+        void reconcile().catch((err: unknown) =>
+          opts.log.warn({ err }, "search index: a periodic walk failed"),
+        );
+      }, opts.reconcileMs ?? RECONCILE_MS);
+      timer.unref();
+      return first;
+    },
+    /** The index as it is now. */
+    current: () => index,
+    relOf,
+    status: () => ({ state, indexed: state === "ready" ? index.size - 1 : indexed }),
+    reconcile,
+    close(): void {
+      stop.abort();
+      detach();
+      unwatch?.();
+      clearInterval(timer);
+      for (const t of pending.values()) clearTimeout(t);
+    },
+  };
+}
+
+export type SearchIndex = ReturnType<typeof createSearchIndex>;

@@ -1,0 +1,191 @@
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { SearchResult } from "@scriptorium/shared";
+import { createTestApp, errorOf, type TestContext } from "../../test/helpers.js";
+import { perm } from "../../test/attack-target.js";
+
+let t: TestContext;
+let ada: string;
+let scope: string;
+
+async function files(entries: Record<string, string>, base = scope): Promise<void> {
+  for (const [rel, content] of Object.entries(entries)) {
+    await mkdir(path.dirname(path.join(base, rel)), { recursive: true });
+    await writeFile(path.join(base, rel), content);
+  }
+}
+
+beforeEach(async () => {
+  t = await createTestApp();
+  await t.createUser({
+    username: "ada",
+    password: "ada-password-12",
+    fields: {
+      scope: "/ada",
+      perm: perm(),
+      hideDotfiles: true,
+      rules: [{ allow: false, path: "/private", regex: false, regexp: { raw: "" } }],
+    },
+  });
+  scope = path.join(t.root, "ada");
+  await files({
+    "Opuscula/De sphaera.tex": "x",
+    "Opuscula/de-centris.tex": "x",
+    "Opuscula/figures/sphaera-1.png": "x",
+    "Opuscula/figures/Sphaera-2.JPG": "x",
+    "Opuscula/notes.txt": "x",
+    "private/sphaera-secret.tex": "x",
+    ".hidden/sphaera-in-hidden.tex": "x",
+    ".sphaera-dot.tex": "x",
+    "scans/musica.mp3": "x",
+    "scans/film.mp4": "x",
+    "scans/liber.pdf": "x",
+    "scans/LIBER.PDF": "x",
+  });
+  await files({ "bob/sphaera-of-bob.tex": "x" }, t.root);
+  ada = await t.login("ada", "ada-password-12");
+  // The app was up before these files were written: its watcher brings them in.
+  await eventually(async () => (await found("/", "type:pdf")).length === 2);
+});
+afterEach(() => t.close());
+
+async function search(dir: string, query: string, token = ada) {
+  const res = await t.app.inject({
+    url: `/api/search${dir}?query=${encodeURIComponent(query)}`,
+    headers: { "x-auth": token },
+  });
+  return res;
+}
+
+/** Results once the first walk is over. */
+async function found(dir: string, query: string): Promise<SearchResult[]> {
+  for (let i = 0; i < 100; i++) {
+    const res = await search(dir, query);
+    expect(res.statusCode, res.body).toBe(200);
+    if (res.headers["x-search-index"] === "ready") return res.json<SearchResult[]>();
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("the index never got ready");
+}
+
+const paths = (results: SearchResult[]) => results.map((r) => r.path).sort();
+
+async function eventually(check: () => Promise<boolean>, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("not within the time");
+}
+
+describe("search by name", () => {
+  it("finds names holding a word, case-folded, relative to the searched folder", async () => {
+    expect(paths(await found("/", "sphaera"))).toEqual([
+      "Opuscula/De sphaera.tex",
+      "Opuscula/figures/Sphaera-2.JPG",
+      "Opuscula/figures/sphaera-1.png",
+    ]);
+    expect(paths(await found("/Opuscula/", "sphaera"))).toEqual([
+      "De sphaera.tex",
+      "figures/Sphaera-2.JPG",
+      "figures/sphaera-1.png",
+    ]);
+    const folder = await found("/", "figures");
+    expect(folder).toEqual([{ dir: true, path: "Opuscula/figures" }]);
+  });
+
+  it("understands case:sensitive, phrases, several words and type: shortcuts", async () => {
+    expect(paths(await found("/", "Sphaera case:sensitive"))).toEqual([
+      "Opuscula/figures/Sphaera-2.JPG",
+    ]);
+    expect(paths(await found("/", '"de sphaera"'))).toEqual(["Opuscula/De sphaera.tex"]);
+    // Words are OR-ed; names with every word come first.
+    const both = await found("/", "de centris");
+    expect(both[0]?.path).toBe("Opuscula/de-centris.tex");
+    expect(paths(await found("/", "type:image"))).toEqual([
+      "Opuscula/figures/Sphaera-2.JPG",
+      "Opuscula/figures/sphaera-1.png",
+    ]);
+    expect(paths(await found("/", "type:audio"))).toEqual(["scans/musica.mp3"]);
+    expect(paths(await found("/", "type:video"))).toEqual(["scans/film.mp4"]);
+    expect(paths(await found("/", "type:pdf"))).toEqual(["scans/LIBER.PDF", "scans/liber.pdf"]);
+    expect(paths(await found("/", "type:tex sphaera"))).toEqual(["Opuscula/De sphaera.tex"]);
+    expect(paths(await found("/", "type:text notes"))).toEqual(["Opuscula/notes.txt"]);
+  });
+
+  it("never shows other scopes, denied paths or hidden names of a user who hides them", async () => {
+    const all = paths(await found("/", "sphaera"));
+    expect(all.join()).not.toMatch(/bob|secret|hidden|dot/);
+    const admin = await t.login();
+    const seen = (await search("/", "sphaera", admin)).json<SearchResult[]>().map((r) => r.path);
+    expect(seen).toEqual(expect.arrayContaining(["bob/sphaera-of-bob.tex"]));
+  });
+
+  it("shows hidden names to a user who does not hide them", async () => {
+    await t.app.inject({
+      method: "PUT",
+      url: "/api/users/2",
+      headers: { "x-auth": ada },
+      payload: JSON.stringify({
+        what: "user",
+        which: ["hideDotfiles"],
+        data: { id: 2, hideDotfiles: false },
+      }),
+    });
+    const all = paths(await found("/", "sphaera"));
+    expect(all).toEqual(
+      expect.arrayContaining([".sphaera-dot.tex", ".hidden/sphaera-in-hidden.tex"]),
+    );
+  });
+
+  it("stays current: a file made through the app at once, one made on disk within seconds, a deleted one goes", async () => {
+    await found("/", "x");
+    const made = await t.app.inject({
+      method: "POST",
+      url: "/api/resources/Opuscula/nova-sphaera.tex",
+      headers: { "x-auth": ada },
+      payload: "new",
+    });
+    expect(made.statusCode).toBe(200);
+    expect(paths(await found("/", "nova-sphaera"))).toEqual(["Opuscula/nova-sphaera.tex"]);
+    await files({ "outside/made-on-disk.tex": "x" });
+    await eventually(async () => paths(await found("/", "made-on-disk")).length === 1);
+    await rm(path.join(scope, "Opuscula", "figures"), { recursive: true });
+    await eventually(async () => (await found("/", "sphaera-1")).length === 0);
+    const del = await t.app.inject({
+      method: "DELETE",
+      url: "/api/resources/Opuscula/nova-sphaera.tex",
+      headers: { "x-auth": ada },
+    });
+    expect(del.statusCode).toBe(204);
+    expect(await found("/", "nova-sphaera")).toEqual([]);
+  });
+
+  it("a moved folder is found at its new place only", async () => {
+    await found("/", "x");
+    const moved = await t.app.inject({
+      method: "PATCH",
+      url: `/api/resources/Opuscula?action=rename&destination=${encodeURIComponent(encodeURIComponent("/Opera"))}`,
+      headers: { "x-auth": ada },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(paths(await found("/", "centris"))).toEqual(["Opera/de-centris.tex"]);
+  });
+
+  it("answers bad queries with a clear 400, regex characters literally, never a 500", async () => {
+    expect(errorOf(await search("/", "a".repeat(10_000))).status).toBe(400);
+    const regex = await found("/", ".*[(^$|?+\\");
+    expect(regex).toEqual([]);
+    const bad = await t.app.inject({
+      url: "/api/search/?query=%ff%fe",
+      headers: { "x-auth": ada },
+    });
+    expect(bad.statusCode).toBeLessThan(500);
+    const nul = await t.app.inject({ url: "/api/search/?query=a%00b", headers: { "x-auth": ada } });
+    expect(errorOf(nul).status).toBe(400);
+    const outside = await search("/../bob/", "sphaera");
+    expect(outside.body).not.toContain("bob.tex");
+  });
+});

@@ -1,0 +1,97 @@
+import { lstatSync, readdirSync, watch, type Dirent } from "node:fs";
+import path from "node:path";
+import { STAGING_SUFFIX } from "./atomic-write.js";
+
+/** What an index keeps of one file or folder besides its name. */
+export interface EntryInfo {
+  isDir: boolean;
+  size: number;
+  /** Last modification, Unix milliseconds. */
+  modified: number;
+}
+
+/** Entries read between two yields to the event loop: the server keeps answering. */
+const BATCH = 4000;
+
+/** Staged files of uploads and saves are never results. */
+export const indexable = (name: string) => !name.endsWith(STAGING_SUFFIX);
+
+/** What the index keeps of a path on disk (not following links); undefined when it is gone. */
+export function infoOf(abs: string): EntryInfo | undefined {
+  try {
+    const st = lstatSync(abs);
+    return { isDir: st.isDirectory(), size: st.size, modified: st.mtimeMs };
+  } catch {
+    return undefined;
+  }
+}
+
+const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Gives `put` everything below `rel` (a folder of `root`, "/" for the root), depth first,
+ * links not followed, yielding to the event loop every BATCH entries. `onProgress` gets the
+ * number of entries read so far; `signal` stops the walk.
+ */
+export async function walkTree(
+  put: (rel: string, info: EntryInfo) => void,
+  root: string,
+  rel: string,
+  opts: { onProgress?: (entries: number) => void; signal?: AbortSignal } = {},
+): Promise<number> {
+  const stack = [rel];
+  let count = 0;
+  let sinceYield = 0;
+  while (stack.length > 0) {
+    if (opts.signal?.aborted) return count;
+    const folder = stack.pop() ?? "/";
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(path.join(root, folder), { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      if (!indexable(entry.name)) continue;
+      const childRel = folder === "/" ? `/${entry.name}` : `${folder}/${entry.name}`;
+      const info = infoOf(path.join(root, childRel));
+      if (!info) continue;
+      put(childRel, info);
+      if (info.isDir) stack.push(childRel);
+      count += 1;
+      if (++sinceYield >= BATCH) {
+        sinceYield = 0;
+        opts.onProgress?.(count);
+        await pause();
+        if (opts.signal?.aborted) return count;
+      }
+    }
+  }
+  opts.onProgress?.(count);
+  return count;
+}
+
+/**
+ * Watches everything below `root` for changes made by anyone: `onChange` gets the changed
+ * path relative to `root`. Returns the way to stop, or undefined when the system cannot
+ * watch (then `onError` says why).
+ */
+export function watchTree(
+  root: string,
+  onChange: (relative: string) => void,
+  onError: (err: unknown) => void,
+): (() => void) | undefined {
+  try {
+    const watcher = watch(root, { recursive: true }, (_type, filename) => {
+      if (filename) onChange(filename);
+    });
+    watcher.on("error", (err) => {
+      onError(err);
+      watcher.close();
+    });
+    return () => watcher.close();
+  } catch (err) {
+    onError(err);
+    return undefined;
+  }
+}
