@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import rateLimit from "@fastify/rate-limit";
 import websocket from "@fastify/websocket";
@@ -56,6 +57,7 @@ import { sharesRoutes } from "./features/shares/shares.routes.js";
 import { publicShareRoutes } from "./features/shares/public-share.routes.js";
 import { dropBoxRoutes } from "./features/shares/drop-box.routes.js";
 import { createSearchIndex } from "./features/search/search-index.js";
+import { createTextIndex } from "./features/search/text-index.js";
 import { createSearchService } from "./features/search/search.service.js";
 import { searchRoutes } from "./features/search/search.routes.js";
 import { registerAuth } from "./plugins/auth.js";
@@ -189,6 +191,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     root,
     events,
     log: app.log,
+    text: createTextIndex({
+      file: options.cacheDir ? path.join(options.cacheDir, "search-text.db") : ":memory:",
+      root,
+      log: app.log,
+    }),
     watch: options.search?.watch,
     reconcileMs: options.search?.reconcileMs,
   });

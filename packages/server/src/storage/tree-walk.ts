@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, watch, type Dirent } from "node:fs";
+import { lstatSync, readdirSync, readFileSync, watch, type Dirent } from "node:fs";
 import path from "node:path";
 import { STAGING_SUFFIX } from "./atomic-write.js";
 
@@ -92,6 +92,19 @@ export function watchTree(
     return () => watcher.close();
   } catch (err) {
     onError(err);
+    return undefined;
+  }
+}
+
+/** A text file's content, or undefined when it is gone, larger than `max` or binary (a NUL). */
+export function readText(abs: string, max: number): string | undefined {
+  try {
+    const st = lstatSync(abs);
+    if (!st.isFile() || st.size > max) return undefined;
+    const bytes = readFileSync(abs);
+    if (bytes.subarray(0, 8192).includes(0)) return undefined;
+    return bytes.toString("utf8");
+  } catch {
     return undefined;
   }
 }

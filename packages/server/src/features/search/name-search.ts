@@ -14,8 +14,12 @@ function extensionOf(name: string): string {
 
 /** Whether an entry meets one `type:` condition (API.md Part B §9, plus text and blob). */
 function meetsType(index: NameIndex, id: number, type: string): boolean {
-  if (index.isDir(id)) return false;
-  const ext = extensionOf(index.nameOf(id));
+  return !index.isDir(id) && nameMeetsType(index.nameOf(id), type);
+}
+
+/** Whether a file of this name meets one `type:` condition. */
+export function nameMeetsType(name: string, type: string): boolean {
+  const ext = extensionOf(name);
   const mime = mimeFromExtension(ext) ?? "";
   switch (type) {
     case "image":

@@ -5,13 +5,7 @@ import type { FileEvent, FileEvents } from "../../storage/events.js";
 import { NameIndex } from "./name-index.js";
 import { indexable, infoOf, walkTree, watchTree } from "../../storage/tree-walk.js";
 
-/** Walks `rel` of `root` into `index`. */
-const walkInto = (
-  index: NameIndex,
-  root: string,
-  rel: string,
-  opts: Parameters<typeof walkTree>[3],
-) => walkTree((p, info) => index.put(p, info), root, rel, opts);
+import type { TextIndex } from "./text-index.js";
 
 /** How often the whole tree is walked again, for changes no watcher saw (network mounts). */
 const RECONCILE_MS = 15 * 60_000;
@@ -25,6 +19,8 @@ export interface SearchIndexOptions {
   /** Watch the tree for changes made outside the app (default true). */
   watch?: boolean;
   reconcileMs?: number;
+  /** The words of text files, kept in step with the names. */
+  text?: TextIndex;
 }
 
 /**
@@ -43,6 +39,19 @@ export function createSearchIndex(opts: SearchIndexOptions) {
   const pending = new Map<string, NodeJS.Timeout>();
   /** Paths changed while a reconcile walk runs: applied again to its result. */
   let changedDuringWalk: Set<string> | undefined;
+  const text = opts.text;
+
+  /** Walks `rel` into `target`, handing text files to the text index. */
+  const walkInto = (target: NameIndex, rel: string, walk: Parameters<typeof walkTree>[3]) =>
+    walkTree(
+      (p, info) => {
+        target.put(p, info);
+        if (!info.isDir) text?.schedule(p);
+      },
+      root,
+      rel,
+      walk,
+    );
 
   /** The root-relative path of an absolute one, or undefined outside the root. */
   function relOf(abs: string): string | undefined {
@@ -59,11 +68,13 @@ export function createSearchIndex(opts: SearchIndexOptions) {
     const info = infoOf(path.join(root, rel));
     if (!info) {
       index.remove(rel);
+      text?.removeUnder(rel);
       return;
     }
     index.put(rel, info);
+    if (!info.isDir) text?.schedule(rel);
     if (info.isDir) {
-      void walkInto(index, root, rel, { signal: stop.signal }).catch((err: unknown) =>
+      void walkInto(index, rel, { signal: stop.signal }).catch((err: unknown) =>
         opts.log.warn({ err }, "search index: could not walk a folder"),
       );
     }
@@ -72,7 +83,10 @@ export function createSearchIndex(opts: SearchIndexOptions) {
   function onEvent(event: FileEvent): void {
     const from = relOf(event.abs);
     const to = event.to === undefined ? undefined : relOf(event.to);
-    if (event.type === "moved" && from) index.remove(from);
+    if (event.type === "moved" && from) {
+      index.remove(from);
+      text?.removeUnder(from);
+    }
     if (event.type === "moved" || event.type === "copied" || event.type === "extracted") {
       if (to) refresh(to);
       return;
@@ -109,12 +123,13 @@ export function createSearchIndex(opts: SearchIndexOptions) {
     const next = new NameIndex();
     changedDuringWalk = new Set();
     try {
-      await walkInto(next, root, "/", { signal: stop.signal });
+      await walkInto(next, "/", { signal: stop.signal });
       if (stop.signal.aborted) return;
       const changed = changedDuringWalk;
       changedDuringWalk = undefined;
       index = next;
       for (const rel of changed) refresh(rel);
+      text?.prune((rel) => next.find(rel) !== undefined);
     } finally {
       changedDuringWalk = undefined;
     }
@@ -127,13 +142,14 @@ export function createSearchIndex(opts: SearchIndexOptions) {
     /** Starts the first walk (searches answer meanwhile), the watcher and periodic walks. */
     start(): Promise<void> {
       if (opts.watch !== false) startWatching();
-      const first = walkInto(index, root, "/", {
+      const first = walkInto(index, "/", {
         signal: stop.signal,
         onProgress: (n) => (indexed = n),
       })
         .then(() => {
           state = "ready";
           indexed = index.size - 1;
+          text?.prune((rel) => index.find(rel) !== undefined);
         })
         .catch((err: unknown) => opts.log.error({ err }, "search index: the first walk failed"));
       timer = setInterval(() => {
@@ -146,11 +162,14 @@ export function createSearchIndex(opts: SearchIndexOptions) {
     },
     /** The index as it is now. */
     current: () => index,
+    /** The words of text files, when kept. */
+    text,
     relOf,
     status: () => ({ state, indexed: state === "ready" ? index.size - 1 : indexed }),
     reconcile,
     close(): void {
       stop.abort();
+      text?.close();
       detach();
       unwatch?.();
       clearInterval(timer);

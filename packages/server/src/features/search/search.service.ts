@@ -3,8 +3,28 @@ import { parseSearchQuery, type SearchResult } from "@scriptorium/shared";
 import { AppError, badRequest } from "../../errors.js";
 import type { Storage } from "../../storage/storage.js";
 import type { UserRecord } from "../users/users.store.js";
-import { resultOf, searchNames } from "./name-search.js";
+import { nameMeetsType, resultOf, searchNames } from "./name-search.js";
 import type { SearchIndex } from "./search-index.js";
+
+/** Full-text results of one query at most. */
+const MAX_TEXT_RESULTS = 500;
+/** Characters of a snippet around the first match. */
+const SNIPPET = 160;
+
+/** The row's text, cut around the first word of the query. */
+export function snippetOf(text: string, terms: readonly string[]): string {
+  if (text.length <= SNIPPET) return text;
+  const lower = text.toLowerCase();
+  let at = -1;
+  for (const term of terms) {
+    const word = term.match(/[\p{L}\p{N}]+/u)?.[0];
+    const i = word === undefined ? -1 : lower.indexOf(word.toLowerCase());
+    if (i >= 0 && (at < 0 || i < at)) at = i;
+  }
+  const start = Math.max(0, Math.min(text.length - SNIPPET, at - SNIPPET / 3));
+  const cut = text.slice(start, start + SNIPPET);
+  return `${start > 0 ? "…" : ""}${cut}${start + SNIPPET < text.length ? "…" : ""}`;
+}
 
 /** Longest query accepted: a name or a phrase, not a document. */
 export const MAX_QUERY_LENGTH = 1000;
@@ -34,9 +54,6 @@ export function createSearchService(deps: { storage: Storage; index: SearchIndex
       if (query.includes("\uFFFD") || /[\p{Cc}]/u.test(query)) {
         throw badRequest("The query holds characters that are not text");
       }
-      if (content === "true") {
-        throw new AppError("NOT_IMPLEMENTED", "Full-text search is not available yet");
-      }
       const status = deps.index.status();
       const fs = await deps.storage.forUser(user);
       const folder = await fs.resolve(requestPath);
@@ -45,14 +62,37 @@ export function createSearchService(deps: { storage: Storage; index: SearchIndex
       const under = rel === undefined ? undefined : index.find(rel);
       if (under === undefined || !index.isDir(under)) return { results: [], index: status };
       const parsed = parseSearchQuery(query);
-      const accept = (id: number) => {
-        const below = index.pathBelow(id, under);
-        const userPath = path.posix.join(folder.path, below);
+      /** The user's rules and hidden-file preference on a path below the searched folder. */
+      const visible = (below: string) => {
         if (user.hideDotfiles && below.split("/").some((part) => part.startsWith("."))) {
           return false;
         }
-        return fs.rulesAllow(userPath);
+        return fs.rulesAllow(path.posix.join(folder.path, below));
       };
+      if (content === "true") {
+        const text = deps.index.text;
+        if (!text) throw new AppError("NOT_IMPLEMENTED", "Full-text search is not enabled");
+        const prefix = rel ?? "/";
+        const results: SearchResult[] = [];
+        for (const match of text.search(parsed.terms, prefix, MAX_TEXT_RESULTS * 2)) {
+          const below = match.path.slice(prefix === "/" ? 1 : prefix.length + 1);
+          const name = path.posix.basename(below);
+          if (!visible(below)) continue;
+          if (parsed.types.length > 0 && !parsed.types.some((t) => nameMeetsType(name, t))) {
+            continue;
+          }
+          results.push({
+            dir: false,
+            path: below,
+            line: match.line,
+            snippet: snippetOf(match.text, parsed.terms),
+            ...(match.witnesses !== "" && { witnesses: match.witnesses.split("/") }),
+          });
+          if (results.length >= MAX_TEXT_RESULTS) break;
+        }
+        return { results, index: status };
+      }
+      const accept = (id: number) => visible(index.pathBelow(id, under));
       const hits = searchNames(index, under, parsed, accept);
       return { results: hits.map((hit) => resultOf(index, hit, under)), index: status };
     },

@@ -189,3 +189,77 @@ describe("search by name", () => {
     expect(outside.body).not.toContain("bob.tex");
   });
 });
+
+describe("full text", () => {
+  async function text(dir: string, query: string): Promise<SearchResult[]> {
+    let last: SearchResult[] = [];
+    for (let i = 0; i < 50; i++) {
+      const res = await t.app.inject({
+        url: `/api/search${dir}?query=${encodeURIComponent(query)}&content=true`,
+        headers: { "x-auth": ada },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      last = res.json<SearchResult[]>();
+      if (last.length > 0) return last;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return last;
+  }
+
+  beforeEach(async () => {
+    await files({
+      "Opuscula/figura.tex":
+        "% a comment with sphaera\n\\section{Prodiorthosis}\nTesto \\VV{{L2/Bas:\\MARG: prodiorthosis}{G/L/N/Bas:prodiorthosis}}, praecedens correctio.\n\\VV{{*:set}{G/L/N/Bas:et}} insuave audientibus\n",
+      "Opuscula/notes.md": "# Notes\n\nThe Maurolico edition, quod erat demonstrandum.\n",
+      "Opuscula/out/figura-1f.htm": "<p>Haec <b>figura</b> &amp; praecedens</p>\n",
+      "private/secret.tex": "praecedens in a denied folder\n",
+      ".hidden/h.tex": "praecedens in a hidden folder\n",
+    });
+  });
+
+  it("finds words inside .tex, .md and m2hv's .htm with the line and a snippet", async () => {
+    const found = await text("/", "praecedens");
+    expect(found.map((r) => [r.path, r.line]).sort()).toEqual([
+      ["Opuscula/figura.tex", 3],
+      ["Opuscula/out/figura-1f.htm", 1],
+    ]);
+    const tex = found.find((r) => r.path === "Opuscula/figura.tex");
+    expect(tex?.snippet).toContain("praecedens correctio");
+    expect(tex?.snippet).not.toMatch(/\\VV|\{/);
+    expect((await text("/Opuscula/", "quod erat"))[0]).toMatchObject({ path: "notes.md", line: 3 });
+    // Comments are not text.
+    expect(await text("/", "sphaera")).toEqual([]);
+  });
+
+  it("tells which witnesses carry a word of a variant", async () => {
+    const et = await text("/", "et");
+    expect(et).toEqual([
+      expect.objectContaining({
+        path: "Opuscula/figura.tex",
+        line: 4,
+        witnesses: ["G", "L", "N", "Bas"],
+      }),
+    ]);
+    const set = await text("/", "set");
+    expect(set[0]?.witnesses).toEqual(["*"]);
+  });
+
+  it("follows saves, and never shows denied or hidden files", async () => {
+    expect((await text("/", "praecedens")).map((r) => r.path).join()).not.toMatch(/secret|hidden/);
+    const saved = await t.app.inject({
+      method: "PUT",
+      url: "/api/resources/Opuscula/notes.md",
+      headers: { "x-auth": ada },
+      payload: "nothing\nnovissima verba\n",
+    });
+    expect(saved.statusCode).toBe(200);
+    await eventually(async () => (await text("/", "novissima"))[0]?.line === 2);
+    await eventually(async () => {
+      const res = await t.app.inject({
+        url: `/api/search/?query=demonstrandum&content=true`,
+        headers: { "x-auth": ada },
+      });
+      return res.json<SearchResult[]>().length === 0;
+    });
+  });
+});
