@@ -17,6 +17,7 @@ import {
   renameAction,
 } from "./organise";
 import { registerActions } from "./registry";
+import { searchAction } from "./search";
 import { shareAction } from "./share";
 import { shellAction } from "./shell";
 import { downloadAction, unzipAction, uploadAction } from "./transfer";
@@ -26,7 +27,8 @@ registerActions(
   helpAction,
   newDirAction,
   newFileAction,
-  // SPEC.md §2 header order: … share, rename, copy, move, delete, … switch view, … info.
+  // SPEC.md §2 header order: search, share, rename, copy, move, delete, … switch view, … info.
+  searchAction,
   shareAction,
   renameAction,
   copyAction,

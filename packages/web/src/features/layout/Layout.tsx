@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { Header } from "./Header";
 import { useLayoutStore } from "./layout-store";
+import { SearchOverlay } from "../search";
 import { ShellPanel } from "../shell/ShellPanel";
 import { UploadStatus } from "../upload/UploadStatus";
 import { Sidebar } from "./Sidebar";
@@ -26,6 +27,7 @@ export function Layout() {
       </main>
       <ShellPanel />
       <UploadStatus />
+      <SearchOverlay />
     </div>
   );
 }

@@ -1,0 +1,151 @@
+import { SEARCH_TYPE_SHORTCUTS } from "@scriptorium/shared";
+import { useRef, useState, type KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Icon, type IconName } from "../../components/Icon";
+import { useModalDialog } from "../../components/use-modal-dialog";
+import { hasType, toggleType } from "./query-types";
+import { SearchResults } from "./SearchResults";
+import { SearchStatus } from "./SearchStatus";
+import { useSearch } from "./use-search";
+import "./search.css";
+
+const TYPE_ICONS: Record<(typeof SEARCH_TYPE_SHORTCUTS)[number], IconName> = {
+  image: "fileImage",
+  audio: "fileAudio",
+  video: "fileVideo",
+  pdf: "filePdf",
+};
+
+interface SearchDialogProps {
+  /** The folder searched, ending with "/". */
+  folder: string;
+  onClose: () => void;
+}
+
+/**
+ * The search overlay (SPEC.md §2): a modal dialog with the query field focused, the type
+ * buttons, the full-text switch and the results. Results come as the user types; Enter asks at
+ * once; Escape closes. While it is open the page's shortcuts (Delete, F2, …) stay off.
+ */
+export function SearchDialog({ folder, onClose }: SearchDialogProps) {
+  const { t } = useTranslation();
+  const modal = useModalDialog(onClose);
+  const [query, setQuery] = useState("");
+  const [content, setContent] = useState(false);
+  const search = useSearch(folder, query, content);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+
+  const focusInput = () => inputRef.current?.focus();
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    // The page's keyboard layer listens on window: keys pressed here are the overlay's own.
+    event.stopPropagation();
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "f") {
+      event.preventDefault();
+      inputRef.current?.select();
+      focusInput();
+      return;
+    }
+    modal.onKeyDown(event);
+  };
+
+  const onInputKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== "ArrowDown") return;
+    const first = listRef.current?.querySelector<HTMLElement>(".search__result");
+    if (!first) return;
+    event.preventDefault();
+    first.focus();
+  };
+
+  return (
+    <dialog
+      ref={modal.ref}
+      className="search"
+      aria-label={t("search.title")}
+      data-testid="search"
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+      onMouseDown={modal.onMouseDown}
+    >
+      <form
+        role="search"
+        className="search__bar"
+        onSubmit={(event) => {
+          event.preventDefault();
+          search.runNow();
+        }}
+      >
+        <Icon name="search" className="search__bar-icon" />
+        <input
+          ref={inputRef}
+          type="search"
+          name="query"
+          className="search__input"
+          value={query}
+          placeholder={t(content ? "search.placeholderContent" : "search.placeholder")}
+          aria-label={t("search.title")}
+          autoComplete="off"
+          spellCheck={false}
+          enterKeyHint="search"
+          data-testid="search-input"
+          onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={onInputKeyDown}
+        />
+        <button
+          type="button"
+          className="icon-button"
+          title={t("search.close")}
+          aria-label={t("search.close")}
+          data-testid="search-close"
+          onClick={onClose}
+        >
+          <Icon name="close" />
+        </button>
+      </form>
+      <div className="search__options">
+        <div className="search__types" role="group" aria-label={t("search.types.label")}>
+          {SEARCH_TYPE_SHORTCUTS.map((type) => (
+            <button
+              key={type}
+              type="button"
+              className="search__type"
+              aria-pressed={hasType(query, type)}
+              data-testid={`search-type-${type}`}
+              onClick={() => {
+                setQuery(toggleType(query, type));
+                focusInput();
+              }}
+            >
+              <Icon name={TYPE_ICONS[type]} size={18} />
+              {t(`search.types.${type}`)}
+            </button>
+          ))}
+        </div>
+        <label className="search__content" title={t("search.insideFilesHint")}>
+          <input
+            type="checkbox"
+            checked={content}
+            data-testid="search-content"
+            onChange={(event) => setContent(event.target.checked)}
+          />
+          {t("search.insideFiles")}
+        </label>
+      </div>
+      <SearchStatus folder={folder} search={search} />
+      {search.results.length > 0 ? (
+        <SearchResults
+          key={search.serial}
+          folder={folder}
+          results={search.results}
+          query={search.answered}
+          listRef={listRef}
+          onLeaveTop={focusInput}
+          onOpen={onClose}
+        />
+      ) : (
+        search.status === "idle" && <p className="search__hint">{t("search.hint")}</p>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,64 @@
+import type { SearchResult } from "@scriptorium/shared";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Icon } from "../../components/Icon";
+import { highlightParts } from "./highlight";
+import { resultUrl } from "./result-url";
+
+interface SearchResultItemProps {
+  folder: string;
+  result: SearchResult;
+  /** The query the result answers, for the highlights of its snippet. */
+  query: string;
+  onOpen: () => void;
+}
+
+/** Where the path is cut: its folder (muted) and its name. */
+function splitPath(path: string): [string, string] {
+  const trimmed = path.replace(/\/+$/, "");
+  const cut = trimmed.lastIndexOf("/") + 1;
+  return [trimmed.slice(0, cut), trimmed.slice(cut)];
+}
+
+/**
+ * One result: a link with a folder or file icon and the path below the searched folder; a
+ * full-text result adds its line, the snippet with the query's words marked, and the witnesses
+ * whose reading holds them.
+ */
+export function SearchResultItem({ folder, result, query, onOpen }: SearchResultItemProps) {
+  const { t } = useTranslation();
+  const [parent, name] = splitPath(result.path);
+  const witnesses = result.witnesses ?? [];
+  return (
+    <Link
+      to={resultUrl(folder, result)}
+      className="search__result"
+      data-testid="search-result"
+      data-path={result.path}
+      onClick={onOpen}
+    >
+      <Icon name={result.dir ? "folder" : "file"} size={20} className="search__result-icon" />
+      <span className="search__result-text">
+        <span className="search__path" dir="ltr">
+          {parent && <span className="search__parent">{parent}</span>}
+          <span className="search__name">{name}</span>
+          {result.line !== undefined && (
+            <span className="search__line">{t("search.line", { line: result.line })}</span>
+          )}
+        </span>
+        {result.snippet !== undefined && (
+          <span className="search__snippet" data-testid="search-snippet">
+            {highlightParts(result.snippet, query).map((part, i) =>
+              part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>,
+            )}
+          </span>
+        )}
+        {witnesses.length > 0 && (
+          <span className="search__witnesses" data-testid="search-witnesses">
+            {t("search.witnesses", { list: witnesses.join(", ") })}
+          </span>
+        )}
+      </span>
+    </Link>
+  );
+}

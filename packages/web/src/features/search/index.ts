@@ -1,0 +1,2 @@
+export { SearchOverlay } from "./SearchOverlay";
+export { closeSearch, openSearch, useSearchStore } from "./search-store";

@@ -1,0 +1,17 @@
+/** `type:<name>` as a whole token of the query, with the spaces before it. */
+const typeToken = (type: string) => new RegExp(`(^|\\s+)type:${type}(?=\\s|$)`, "g");
+
+/** The query holds `type:<type>`. */
+export function hasType(query: string, type: string): boolean {
+  return typeToken(type).test(query);
+}
+
+/**
+ * The type buttons of the overlay (SPEC.md §2): add `type:<type>` at the end of the query, or
+ * take it out when it is there already.
+ */
+export function toggleType(query: string, type: string): string {
+  if (hasType(query, type)) return query.replace(typeToken(type), "").trim();
+  const text = query.trimEnd();
+  return text === "" ? `type:${type}` : `${text} type:${type}`;
+}
