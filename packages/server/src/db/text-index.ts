@@ -47,7 +47,7 @@ export function openTextIndex(file: string) {
     SELECT f.path AS path, r.line AS line, r.witnesses AS witnesses, r.body AS text
     FROM text_rows r JOIN text_files f ON f.id = r.rowid / ${ROWS_PER_FILE}
     WHERE text_rows MATCH ? AND (f.path = ? OR f.path LIKE ? ESCAPE '\\')
-    ORDER BY rank LIMIT ?`);
+    ORDER BY r.rowid LIMIT ?`);
   const allPaths = db.prepare("SELECT path FROM text_files");
 
   const dropRows = (id: number) =>
@@ -101,7 +101,7 @@ export function openTextIndex(file: string) {
       });
     },
 
-    /** Rows matching an FTS5 expression, in files at or below `prefix`, best first. */
+    /** Rows matching an FTS5 expression, in files at or below `prefix`, in file order. */
     search(match: string, prefix: string, limit: number): TextMatch[] {
       const below = `${likeEscape(prefix === "/" ? "" : prefix)}/%`;
       return search.all(match, prefix, below, limit) as unknown as TextMatch[];

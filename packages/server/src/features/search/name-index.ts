@@ -1,4 +1,18 @@
 import type { EntryInfo } from "../../storage/tree-walk.js";
+import { kindOf, type EntryKind } from "./entry-kind.js";
+
+/** Names per chunk of the searchable text: an update re-flattens one chunk, not all. */
+const CHUNK_NAMES = 32_768;
+
+/**
+ * Lower-cased names joined by "\n": `indexOf` finds a term in all of them at memory speed.
+ * `starts[k]` is where name k begins, `ids[k]` the entry it belonged to when it was added.
+ */
+interface NameChunk {
+  text: string;
+  starts: number[];
+  ids: number[];
+}
 
 const DIR = 1;
 const ALIVE = 2;
@@ -18,6 +32,13 @@ export class NameIndex {
   private sizes = new Float64Array(1024);
   private times = new Float64Array(1024);
   private flags = new Uint8Array(1024);
+  private kinds = new Uint8Array(1024);
+  /** Where each entry's name is in the chunks (chunk, position); -1: none. */
+  private slotChunk = new Int32Array(1024).fill(-1);
+  private slotPos = new Int32Array(1024);
+  private chunks: NameChunk[] = [];
+  /** Names in the chunks that belong to entries gone since. */
+  private stale = 0;
   private children = new Map<number, Map<string, number>>([[ROOT, new Map()]]);
   private free: number[] = [];
   private live = 1;
@@ -50,6 +71,71 @@ export class NameIndex {
     this.sizes = copy(this.sizes, (n) => new Float64Array(n));
     this.times = copy(this.times, (n) => new Float64Array(n));
     this.flags = copy(this.flags, (n) => new Uint8Array(n));
+    this.kinds = copy(this.kinds, (n) => new Uint8Array(n));
+    const chunkOf = new Int32Array(length).fill(-1);
+    chunkOf.set(this.slotChunk);
+    this.slotChunk = chunkOf;
+    this.slotPos = copy(this.slotPos, (n) => new Int32Array(n));
+  }
+
+  /** Adds an entry's lower-cased name to the searchable text. */
+  private addSlot(id: number): void {
+    let chunk = this.chunks[this.chunks.length - 1];
+    if (!chunk || chunk.ids.length >= CHUNK_NAMES) {
+      chunk = { text: "", starts: [], ids: [] };
+      this.chunks.push(chunk);
+    }
+    this.slotChunk[id] = this.chunks.length - 1;
+    this.slotPos[id] = chunk.ids.length;
+    chunk.starts.push(chunk.text.length);
+    chunk.ids.push(id);
+    chunk.text += `${this.lower[id] ?? ""}\n`;
+  }
+
+  /** Rebuilds the searchable text from the live entries when most of it is stale. */
+  private compact(): void {
+    if (this.stale < 100_000 || this.stale < this.live) return;
+    this.chunks = [];
+    this.stale = 0;
+    for (let id = 1; id < this.names.length; id++) {
+      if (this.flags[id]! & ALIVE) this.addSlot(id);
+    }
+  }
+
+  /**
+   * Calls `found` once for each live entry whose lower-cased name holds `term` (lower-cased,
+   * no "\n").
+   */
+  eachNameHolding(term: string, found: (id: number) => void): void {
+    this.compact();
+    for (let c = 0; c < this.chunks.length; c++) {
+      const chunk = this.chunks[c]!;
+      const { text, starts, ids } = chunk;
+      let at = text.indexOf(term);
+      let k = 0;
+      while (at >= 0) {
+        // The name holding position `at`: the last start at or before it.
+        let lo = k;
+        let hi = starts.length - 1;
+        while (lo < hi) {
+          const mid = (lo + hi + 1) >> 1;
+          if (starts[mid]! <= at) lo = mid;
+          else hi = mid - 1;
+        }
+        k = lo;
+        const id = ids[k]!;
+        if (this.slotChunk[id] === c && this.slotPos[id] === k) found(id);
+        const next = starts[k + 1];
+        if (next === undefined) break;
+        at = text.indexOf(term, next);
+        k += 1;
+      }
+    }
+  }
+
+  /** The kind of a file (image, audio, video, pdf, text, blob) or folder, from its name. */
+  kindOf(id: number): EntryKind {
+    return this.kinds[id] as EntryKind;
   }
 
   private allocate(parent: number, name: string, info: EntryInfo): number {
@@ -67,6 +153,7 @@ export class NameIndex {
     }
     this.parent[id] = parent;
     this.set(id, info);
+    this.addSlot(id);
     this.live += 1;
     let siblings = this.children.get(parent);
     if (!siblings) {
@@ -81,6 +168,7 @@ export class NameIndex {
     this.sizes[id] = info.size;
     this.times[id] = info.modified;
     this.flags[id] = ALIVE | (info.isDir ? DIR : 0);
+    this.kinds[id] = kindOf(this.names[id] ?? "", info.isDir);
     if (info.isDir && !this.children.has(id)) this.children.set(id, new Map());
     if (!info.isDir) this.dropChildren(id);
   }
@@ -95,6 +183,8 @@ export class NameIndex {
   private release(id: number): void {
     this.dropChildren(id);
     this.flags[id] = 0;
+    this.slotChunk[id] = -1;
+    this.stale += 1;
     this.names[id] = "";
     this.lower[id] = "";
     this.free.push(id);

@@ -1,42 +1,23 @@
 import type { ParsedQuery, SearchResult } from "@scriptorium/shared";
-import { mimeFromExtension } from "../../lib/mime.js";
-import { isTextLike } from "../resources/file-type.js";
+import { extensionOf, kindNamed, kindOf } from "./entry-kind.js";
 import type { NameIndex } from "./name-index.js";
 
 /** Results of one query at most: beyond it, a query is too vague to be read anyway. */
 export const MAX_RESULTS = 10_000;
 
-/** From the last dot, dot included ("" when none), as listings report it. */
-function extensionOf(name: string): string {
-  const dot = name.lastIndexOf(".");
-  return dot > 0 ? name.slice(dot) : "";
-}
-
-/** Whether an entry meets one `type:` condition (API.md Part B §9, plus text and blob). */
-function meetsType(index: NameIndex, id: number, type: string): boolean {
-  return !index.isDir(id) && nameMeetsType(index.nameOf(id), type);
-}
-
-/** Whether a file of this name meets one `type:` condition. */
+/** Whether a file of this name meets one `type:` condition (API.md Part B §9, plus text and blob). */
 export function nameMeetsType(name: string, type: string): boolean {
-  const ext = extensionOf(name);
-  const mime = mimeFromExtension(ext) ?? "";
-  switch (type) {
-    case "image":
-    case "video":
-      return mime.startsWith(type);
-    case "audio":
-    case "music":
-      return mime.startsWith("audio");
-    case "pdf":
-      return mime.endsWith("pdf") || ext === ".pdf";
-    case "text":
-      return isTextLike(mime);
-    case "blob":
-      return !/^(image|audio|video)/.test(mime) && !mime.endsWith("pdf") && !isTextLike(mime);
-    default:
-      return ext === `.${type}`;
-  }
+  const kind = kindNamed(type);
+  if (kind !== undefined) return kindOf(name, false) === kind;
+  return extensionOf(name) === `.${type}`;
+}
+
+/** The same test on an indexed entry, by the kind kept for it. */
+function meetsType(index: NameIndex, id: number, type: string): boolean {
+  if (index.isDir(id)) return false;
+  const kind = kindNamed(type);
+  if (kind !== undefined) return index.kindOf(id) === kind;
+  return extensionOf(index.nameOf(id)) === `.${type}`;
 }
 
 /** A candidate that passed the name test, before the user's filters. */
@@ -57,22 +38,35 @@ export function searchNames(
   query: ParsedQuery,
   accept: (id: number) => boolean,
 ): Hit[] {
-  const terms = query.terms;
+  const { terms } = query;
   const hits: Hit[] = [];
-  const end = index.capacity;
-  for (let id = 1; id < end; id++) {
-    if (!index.isAlive(id) || id === under) continue;
-    let rank = 0;
-    if (terms.length > 0) {
-      const name = query.caseSensitive ? index.nameOf(id) : index.lowerNameOf(id);
-      let found = 0;
-      for (const term of terms) if (name.includes(term)) found += 1;
-      if (found === 0) continue;
-      rank = found === terms.length ? 0 : 1;
-    }
-    if (query.types.length > 0 && !query.types.some((t) => meetsType(index, id, t))) continue;
-    if (!index.isUnder(id, under) || !accept(id)) continue;
+  const consider = (id: number, rank: number) => {
+    if (id === under) return;
+    if (query.types.length > 0 && !query.types.some((t) => meetsType(index, id, t))) return;
+    if (!index.isUnder(id, under) || !accept(id)) return;
     hits.push({ id, rank });
+  };
+  if (terms.length > 0 && !query.caseSensitive) {
+    // The fast way: each term found in the joined lower-cased names, terms counted per entry.
+    const counts = new Map<number, number>();
+    for (const term of terms) {
+      index.eachNameHolding(term, (id) => counts.set(id, (counts.get(id) ?? 0) + 1));
+    }
+    for (const [id, found] of counts) consider(id, found === terms.length ? 0 : 1);
+  } else {
+    const end = index.capacity;
+    for (let id = 1; id < end; id++) {
+      if (!index.isAlive(id)) continue;
+      let rank = 0;
+      if (terms.length > 0) {
+        const name = index.nameOf(id);
+        let found = 0;
+        for (const term of terms) if (name.includes(term)) found += 1;
+        if (found === 0) continue;
+        rank = found === terms.length ? 0 : 1;
+      }
+      consider(id, rank);
+    }
   }
   hits.sort((a, b) => a.rank - b.rank || index.modifiedOf(b.id) - index.modifiedOf(a.id));
   return hits.slice(0, MAX_RESULTS);
