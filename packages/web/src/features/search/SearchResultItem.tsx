@@ -39,15 +39,18 @@ export function SearchResultItem({ folder, result, query, onOpen }: SearchResult
     >
       <Icon name={result.dir ? "folder" : "file"} size={20} className="search__result-icon" />
       <span className="search__result-text">
-        <span className="search__path" dir="ltr">
-          {parent && <span className="search__parent">{parent}</span>}
-          <span className="search__name">{name}</span>
+        <span className="search__head">
+          <span className="search__path" dir="ltr">
+            {parent && <span className="search__parent">{parent}</span>}
+            <span className="search__name">{name}</span>
+          </span>
           {result.line !== undefined && (
             <span className="search__line">{t("search.line", { line: result.line })}</span>
           )}
         </span>
         {result.snippet !== undefined && (
-          <span className="search__snippet" data-testid="search-snippet">
+          // The file's own text: its direction comes from its letters, not the interface's.
+          <span className="search__snippet" dir="auto" data-testid="search-snippet">
             {highlightParts(result.snippet, query).map((part, i) =>
               part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>,
             )}
