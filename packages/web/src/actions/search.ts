@@ -1,11 +1,21 @@
 import { currentFolder } from "../features/files/current-resource";
 import { openSearch } from "../features/search/search-store";
-import type { Action } from "./types";
+import { decodePath } from "../lib/paths";
+import type { Action, ActionContext } from "./types";
 
 /**
- * Search (SPEC.md §2): the first header action and Ctrl/Cmd+F. It searches the folder of the
- * listing on screen, the root elsewhere.
+ * The folder a search runs in: the listing on screen (known from the route even before it has
+ * loaded), the root elsewhere.
  */
+export function searchFolder(ctx: ActionContext): string {
+  const { pathname } = ctx;
+  if (pathname.startsWith("/files/") && pathname.endsWith("/")) {
+    return decodePath(pathname.slice("/files".length));
+  }
+  return currentFolder(ctx.current);
+}
+
+/** Search (SPEC.md §2): the first header action and Ctrl/Cmd+F. */
 export const searchAction: Action = {
   id: "search",
   label: "search.title",
@@ -13,5 +23,5 @@ export const searchAction: Action = {
   shortcut: { key: "f", mod: true },
   placements: ["header"],
   isVisible: (ctx) => ctx.user !== null,
-  perform: (ctx) => openSearch(currentFolder(ctx.current)),
+  perform: (ctx) => openSearch(searchFolder(ctx)),
 };
