@@ -10,8 +10,9 @@ const CHUNK_NAMES = 32_768;
  */
 interface NameChunk {
   text: string;
-  starts: number[];
-  ids: number[];
+  starts: Int32Array;
+  ids: Int32Array;
+  count: number;
 }
 
 const DIR = 1;
@@ -26,8 +27,6 @@ const ROOT = 0;
  */
 export class NameIndex {
   private names: string[] = [""];
-  /** The lower-cased name, the same string when the name has no capitals. */
-  private lower: string[] = [""];
   private parent = new Int32Array(1024);
   private sizes = new Float64Array(1024);
   private times = new Float64Array(1024);
@@ -81,15 +80,17 @@ export class NameIndex {
   /** Adds an entry's lower-cased name to the searchable text. */
   private addSlot(id: number): void {
     let chunk = this.chunks[this.chunks.length - 1];
-    if (!chunk || chunk.ids.length >= CHUNK_NAMES) {
-      chunk = { text: "", starts: [], ids: [] };
+    if (!chunk || chunk.count >= CHUNK_NAMES) {
+      const size = CHUNK_NAMES;
+      chunk = { text: "", starts: new Int32Array(size), ids: new Int32Array(size), count: 0 };
       this.chunks.push(chunk);
     }
     this.slotChunk[id] = this.chunks.length - 1;
-    this.slotPos[id] = chunk.ids.length;
-    chunk.starts.push(chunk.text.length);
-    chunk.ids.push(id);
-    chunk.text += `${this.lower[id] ?? ""}\n`;
+    this.slotPos[id] = chunk.count;
+    chunk.starts[chunk.count] = chunk.text.length;
+    chunk.ids[chunk.count] = id;
+    chunk.count += 1;
+    chunk.text += `${(this.names[id] ?? "").toLowerCase()}\n`;
   }
 
   /** Rebuilds the searchable text from the live entries when most of it is stale. */
@@ -110,13 +111,13 @@ export class NameIndex {
     this.compact();
     for (let c = 0; c < this.chunks.length; c++) {
       const chunk = this.chunks[c]!;
-      const { text, starts, ids } = chunk;
+      const { text, starts, ids, count } = chunk;
       let at = text.indexOf(term);
       let k = 0;
       while (at >= 0) {
         // The name holding position `at`: the last start at or before it.
         let lo = k;
-        let hi = starts.length - 1;
+        let hi = count - 1;
         while (lo < hi) {
           const mid = (lo + hi + 1) >> 1;
           if (starts[mid]! <= at) lo = mid;
@@ -125,8 +126,8 @@ export class NameIndex {
         k = lo;
         const id = ids[k]!;
         if (this.slotChunk[id] === c && this.slotPos[id] === k) found(id);
-        const next = starts[k + 1];
-        if (next === undefined) break;
+        if (k + 1 >= count) break;
+        const next = starts[k + 1]!;
         at = text.indexOf(term, next);
         k += 1;
       }
@@ -144,12 +145,8 @@ export class NameIndex {
       id = this.names.length;
       if (id >= this.parent.length) this.grow();
       this.names.push(name);
-      const low = name.toLowerCase();
-      this.lower.push(low === name ? name : low);
     } else {
       this.names[id] = name;
-      const low = name.toLowerCase();
-      this.lower[id] = low === name ? name : low;
     }
     this.parent[id] = parent;
     this.set(id, info);
@@ -186,7 +183,6 @@ export class NameIndex {
     this.slotChunk[id] = -1;
     this.stale += 1;
     this.names[id] = "";
-    this.lower[id] = "";
     this.free.push(id);
     this.live -= 1;
   }
@@ -247,9 +243,6 @@ export class NameIndex {
   }
   nameOf(id: number): string {
     return this.names[id] ?? "";
-  }
-  lowerNameOf(id: number): string {
-    return this.lower[id] ?? "";
   }
   modifiedOf(id: number): number {
     return this.times[id] ?? 0;

@@ -27,10 +27,33 @@ export interface Hit {
   rank: number;
 }
 
+/** Positions of candidates fit in the low 22 bits of a sort key (seconds above them). */
+const POSITION_BITS = 2 ** 22;
+
 /**
- * Scans the index for entries below `under` whose name holds a term (any, OR-ed as File
- * Browser does) and that meet a `type:` condition (any), ranked: all terms first, then the most
- * recently modified. `accept` applies the user's rules and hidden-file preference.
+ * Candidates, most recently modified first: keys `seconds * 2^22 + position` sorted as a
+ * Float64Array (exact below 2^53), not objects with a comparator (a hundred thousand
+ * candidates sort in milliseconds).
+ */
+function newestFirst(index: NameIndex, ids: readonly number[]): number[] {
+  if (ids.length >= POSITION_BITS) {
+    return [...ids].sort((a, b) => index.modifiedOf(b) - index.modifiedOf(a));
+  }
+  const keys = new Float64Array(ids.length);
+  for (let i = 0; i < ids.length; i++) {
+    keys[i] = Math.max(0, Math.floor(index.modifiedOf(ids[i]!) / 1000)) * POSITION_BITS + i;
+  }
+  keys.sort();
+  const out = new Array<number>(ids.length);
+  for (let i = 0; i < keys.length; i++) out[i] = ids[keys[keys.length - 1 - i]! % POSITION_BITS]!;
+  return out;
+}
+
+/**
+ * Entries below `under` whose name holds a term (any, OR-ed as File Browser does) and that
+ * meet a `type:` condition (any): names holding every term first, then the most recently
+ * modified. `accept` (the user's rules and hidden-file preference) runs in that order and only
+ * until MAX_RESULTS are kept.
  */
 export function searchNames(
   index: NameIndex,
@@ -38,38 +61,53 @@ export function searchNames(
   query: ParsedQuery,
   accept: (id: number) => boolean,
 ): Hit[] {
-  const { terms } = query;
-  const hits: Hit[] = [];
-  const consider = (id: number, rank: number) => {
-    if (id === under) return;
-    if (query.types.length > 0 && !query.types.some((t) => meetsType(index, id, t))) return;
-    if (!index.isUnder(id, under) || !accept(id)) return;
-    hits.push({ id, rank });
-  };
+  const { terms, types } = query;
+  const byRank: [number[], number[]] = [[], []];
+  const typed = (id: number) => types.length === 0 || types.some((t) => meetsType(index, id, t));
   if (terms.length > 0 && !query.caseSensitive) {
-    // The fast way: each term found in the joined lower-cased names, terms counted per entry.
-    const counts = new Map<number, number>();
-    for (const term of terms) {
-      index.eachNameHolding(term, (id) => counts.set(id, (counts.get(id) ?? 0) + 1));
+    // The fast way: each term found in the joined lower-cased names.
+    if (terms.length === 1) {
+      index.eachNameHolding(terms[0]!, (id) => {
+        if (typed(id)) byRank[0].push(id);
+      });
+    } else {
+      // Terms per entry, counted in a typed array (at most 255 terms count).
+      const counts = new Uint8Array(index.capacity);
+      const touched: number[] = [];
+      for (const term of terms) {
+        index.eachNameHolding(term, (id) => {
+          if (counts[id] === 0) touched.push(id);
+          if (counts[id]! < 255) counts[id]! += 1;
+        });
+      }
+      const all = Math.min(terms.length, 255);
+      for (const id of touched) {
+        if (typed(id)) byRank[counts[id] === all ? 0 : 1].push(id);
+      }
     }
-    for (const [id, found] of counts) consider(id, found === terms.length ? 0 : 1);
   } else {
     const end = index.capacity;
     for (let id = 1; id < end; id++) {
       if (!index.isAlive(id)) continue;
-      let rank = 0;
+      let found = terms.length;
       if (terms.length > 0) {
         const name = index.nameOf(id);
-        let found = 0;
+        found = 0;
         for (const term of terms) if (name.includes(term)) found += 1;
         if (found === 0) continue;
-        rank = found === terms.length ? 0 : 1;
       }
-      consider(id, rank);
+      if (typed(id)) byRank[found === terms.length ? 0 : 1].push(id);
     }
   }
-  hits.sort((a, b) => a.rank - b.rank || index.modifiedOf(b.id) - index.modifiedOf(a.id));
-  return hits.slice(0, MAX_RESULTS);
+  const hits: Hit[] = [];
+  for (const rank of [0, 1]) {
+    for (const id of newestFirst(index, byRank[rank]!)) {
+      if (id === under || !index.isUnder(id, under) || !accept(id)) continue;
+      hits.push({ id, rank });
+      if (hits.length >= MAX_RESULTS) return hits;
+    }
+  }
+  return hits;
 }
 
 /** The answer of a hit: its path below the searched folder. */
