@@ -10,6 +10,9 @@ const CHUNK_NAMES = 32_768;
  */
 interface NameChunk {
   text: string;
+  /** Names added since `text` was last built, and the length `text` will have with them. */
+  pending: string[];
+  length: number;
   starts: Int32Array;
   ids: Int32Array;
   count: number;
@@ -18,6 +21,15 @@ interface NameChunk {
 const DIR = 1;
 const ALIVE = 2;
 const ROOT = 0;
+
+/** The chunk's text with its pending names joined in. */
+function textOf(chunk: NameChunk): string {
+  if (chunk.pending.length > 0) {
+    chunk.text += `${chunk.pending.join("\n")}\n`;
+    chunk.pending = [];
+  }
+  return chunk.text;
+}
 
 /**
  * Every entry under the server's root, by name, in memory: one slot per entry in typed arrays
@@ -82,15 +94,26 @@ export class NameIndex {
     let chunk = this.chunks[this.chunks.length - 1];
     if (!chunk || chunk.count >= CHUNK_NAMES) {
       const size = CHUNK_NAMES;
-      chunk = { text: "", starts: new Int32Array(size), ids: new Int32Array(size), count: 0 };
+      chunk = {
+        text: "",
+        pending: [],
+        length: 0,
+        starts: new Int32Array(size),
+        ids: new Int32Array(size),
+        count: 0,
+      };
       this.chunks.push(chunk);
     }
     this.slotChunk[id] = this.chunks.length - 1;
     this.slotPos[id] = chunk.count;
-    chunk.starts[chunk.count] = chunk.text.length;
+    const lower = (this.names[id] ?? "").toLowerCase();
+    chunk.starts[chunk.count] = chunk.length;
     chunk.ids[chunk.count] = id;
     chunk.count += 1;
-    chunk.text += `${(this.names[id] ?? "").toLowerCase()}\n`;
+    chunk.pending.push(lower);
+    chunk.length += lower.length + 1;
+    // A full chunk becomes one flat string at once; the last one when it is searched.
+    if (chunk.count >= CHUNK_NAMES) textOf(chunk);
   }
 
   /** Rebuilds the searchable text from the live entries when most of it is stale. */
@@ -111,7 +134,8 @@ export class NameIndex {
     this.compact();
     for (let c = 0; c < this.chunks.length; c++) {
       const chunk = this.chunks[c]!;
-      const { text, starts, ids, count } = chunk;
+      const text = textOf(chunk);
+      const { starts, ids, count } = chunk;
       let at = text.indexOf(term);
       let k = 0;
       while (at >= 0) {
