@@ -12,7 +12,7 @@ import {
   serve,
   urlOf,
 } from "./search-test-harness";
-import { SEARCH_DEBOUNCE_MS } from "./use-search";
+import { INDEX_REFRESH_MS, SEARCH_DEBOUNCE_MS } from "./use-search";
 
 const overlay = () => screen.getByTestId("search");
 const input = () => screen.getByTestId<HTMLInputElement>("search-input");
@@ -217,6 +217,30 @@ describe("answers", () => {
       "Indexing… 12,345 entries so far",
     );
     expect(shownPaths()).toHaveLength(2);
+  });
+
+  it("asks again while the index is being built, until it is ready", async () => {
+    vi.useFakeTimers();
+    let calls = 0;
+    serve(() => {
+      calls += 1;
+      return calls === 1
+        ? answer([], { "X-Search-Index": "building", "X-Search-Indexed": "900" })
+        : answer(results(1), { "X-Search-Index": "ready", "X-Search-Indexed": "4000" });
+    });
+    renderPage();
+    fireEvent.keyDown(document.body, { key: "f", ctrlKey: true });
+    type("voce");
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS));
+    expect(screen.getByTestId("search-indexing").textContent).toBe("Indexing… 900 entries so far");
+    await act(() => vi.advanceTimersByTimeAsync(INDEX_REFRESH_MS));
+    // The new round is drawn once act() ends; its request leaves on the next tick.
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(screen.queryByTestId("search-indexing")).toBeNull();
+    expect(shownPaths()).toEqual(["voce-1.txt"]);
+    await act(() => vi.advanceTimersByTimeAsync(INDEX_REFRESH_MS * 3));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it("shows the server's message, and 'not available yet' for full text answering 501", async () => {

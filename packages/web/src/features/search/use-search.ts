@@ -76,7 +76,7 @@ export function useSearch(folder: string, query: string, content: boolean) {
             error: null,
           });
           if (answer.index.state === "building") {
-            refresh = setTimeout(() => setRound((n) => n + 1), INDEX_REFRESH_MS);
+            refresh = setTimeout(runNow, INDEX_REFRESH_MS);
           }
         },
         (err: unknown) => {
@@ -95,7 +95,7 @@ export function useSearch(folder: string, query: string, content: boolean) {
       clearTimeout(refresh);
       controller.abort();
     };
-  }, [folder, query, content, round]);
+  }, [folder, query, content, round, runNow]);
 
   return { ...state, runNow };
 }
