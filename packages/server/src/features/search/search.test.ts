@@ -1,4 +1,5 @@
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { SearchResult } from "@scriptorium/shared";
@@ -187,6 +188,41 @@ describe("search by name", () => {
     expect(errorOf(nul).status).toBe(400);
     const outside = await search("/../bob/", "sphaera");
     expect(outside.body).not.toContain("bob.tex");
+  });
+});
+
+describe("full text of files that were there before the server started", () => {
+  it("are indexed by the first walk", async () => {
+    const root = await mkdtemp(path.join(tmpdir(), "scriptorium-search-root-"));
+    await files(
+      { "ada/old/a.tex": "prima linea\nsecunda \\VV{{A:antiqua}{B:vetus}} linea\n" },
+      root,
+    );
+    for (let i = 0; i < 30; i++) await files({ [`ada/old/f${i}.txt`]: `verbum${i}\n` }, root);
+    const other = await createTestApp({ app: { root } });
+    try {
+      await other.createUser({
+        username: "ada",
+        password: "ada-password-12",
+        fields: { scope: "/ada", perm: perm() },
+      });
+      const token = await other.login("ada", "ada-password-12");
+      const ask = async (word: string) =>
+        (
+          await other.app.inject({
+            url: `/api/search/?query=${word}&content=true`,
+            headers: { "x-auth": token },
+          })
+        ).json<SearchResult[]>();
+      await eventually(async () => (await ask("vetus")).length === 1);
+      expect(await ask("vetus")).toEqual([
+        expect.objectContaining({ path: "old/a.tex", line: 2, witnesses: ["B"] }),
+      ]);
+      await eventually(async () => (await ask("verbum29")).length === 1);
+    } finally {
+      await other.close();
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });
 

@@ -70,12 +70,21 @@ export function createTextIndex(opts: { file: string; root: string; log: Fastify
     }
   }
 
+  /** Starts draining the queue unless a drain runs; one that ends with work left starts again. */
+  function kick(): void {
+    if (running || closed) return;
+    running = drain().finally(() => {
+      running = undefined;
+      if (queue.size > 0) kick();
+    });
+  }
+
   return {
     /** Reads (again) a file whose name says it is text, soon. */
     schedule(rel: string): void {
       if (closed || !isIndexedText(rel)) return;
       queue.add(rel);
-      running ??= drain().finally(() => (running = undefined));
+      kick();
     },
     /** Forgets a file or a folder's files at once. */
     removeUnder(rel: string): void {
