@@ -24,7 +24,9 @@ function cleanTex(text: string): string {
     .replace(/\\(.)/g, "$1")
     .replace(/[{}[\]~]/g, " ")
     .replace(/\s+/g, " ")
-    .trim();
+    .trim()
+    // What a macro like `\MARG:` leaves before its text.
+    .replace(/^[:;,.]+\s*/, "");
 }
 
 const ENTITIES: Record<string, string> = {
