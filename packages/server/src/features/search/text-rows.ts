@@ -19,14 +19,16 @@ export function isIndexedText(name: string): boolean {
 
 /** Macro names, braces and brackets out; runs of spaces to one. */
 function cleanTex(text: string): string {
-  return text
-    .replace(/\\[A-Za-z@]+\*?/g, " ")
-    .replace(/\\(.)/g, "$1")
-    .replace(/[{}[\]~]/g, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    // What a macro like `\MARG:` leaves before its text.
-    .replace(/^[:;,.]+\s*/, "");
+  return (
+    text
+      .replace(/\\[A-Za-z@]+\*?/g, " ")
+      .replace(/\\(.)/g, "$1")
+      .replace(/[{}[\]~]/g, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+      // What a macro like `\MARG:` leaves before its text.
+      .replace(/^[:;,.]+\s*/, "")
+  );
 }
 
 const ENTITIES: Record<string, string> = {
