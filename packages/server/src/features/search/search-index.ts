@@ -64,7 +64,8 @@ export function createSearchIndex(opts: SearchIndexOptions) {
   function refresh(rel: string): void {
     changedDuringWalk?.add(rel);
     if (rel === "/") return;
-    if (!path.posix.basename(rel) || !indexable(path.posix.basename(rel))) return;
+    // Nothing staged (an upload's or an extraction's hidden sibling) nor anything inside it.
+    if (rel.split("/").some((part) => part !== "" && !indexable(part))) return;
     const info = infoOf(path.join(root, rel));
     if (!info) {
       index.remove(rel);
