@@ -4,6 +4,7 @@ import { routes } from "@scriptorium/shared";
 import { typed } from "../../lib/app-type.js";
 import { authConfig } from "../../lib/route-auth.js";
 import { wildcardPath } from "../../lib/route-params.js";
+import { sendOffset } from "../tus/offset-reply.js";
 import { skipUnreadChunk } from "../tus/skip-chunk.js";
 import type { DropBoxService } from "./drop-box.service.js";
 import { visitorOf } from "./public-share.routes.js";
@@ -37,17 +38,10 @@ export function dropBoxRoutes(dropBox: DropBoxService) {
       ...routes.publicTusOffset,
       config: authConfig(routes.publicTusOffset),
       handler: async (request, reply) => {
-        const { offset, length } = await dropBox.offset(
-          wildcardPath(request.params),
-          visitorOf(request),
+        return sendOffset(
+          reply,
+          await dropBox.offset(wildcardPath(request.params), visitorOf(request)),
         );
-        return reply
-          .headers({
-            "Upload-Offset": String(offset),
-            "Upload-Length": String(length),
-            "Cache-Control": "no-store",
-          })
-          .send();
       },
     });
 

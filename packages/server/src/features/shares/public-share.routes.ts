@@ -4,9 +4,9 @@ import { typed } from "../../lib/app-type.js";
 import { contentDisposition } from "../../lib/http-ranges.js";
 import { authConfig } from "../../lib/route-auth.js";
 import { wildcardPath } from "../../lib/route-params.js";
-import { prepareArchive, wantsArchive } from "../archive/archive.service.js";
-import { downloadPolicy, inlinePolicy } from "../downloads/content-headers.js";
+import { inlinePolicy } from "../downloads/content-headers.js";
 import { sendPayload } from "../downloads/send-file.js";
+import { sendDownload } from "../raw/send-download.js";
 import type { PublicShareService } from "./public-share.service.js";
 import type { Visitor } from "./share-gate.js";
 
@@ -57,20 +57,10 @@ export function publicShareRoutes(service: PublicShareService, baseURL: string) 
           visitorOf(request),
           startsDownload(request),
         );
-        if (access.isDir && wantsArchive(target, request.query)) {
-          const archive = await prepareArchive(target, request.query, request.log);
-          void reply
-            .type(archive.contentType)
-            .header("Content-Disposition", contentDisposition("attachment", archive.name))
-            .header("Content-Security-Policy", downloadPolicy(archive.contentType));
-          return reply.send(request.method === "HEAD" ? "" : archive.open());
-        }
-        const file = await service.openFile(target);
-        const inline = request.query.inline === "true";
-        return sendPayload(request, reply, file.payload, {
-          contentType: file.contentType,
-          disposition: contentDisposition(inline ? "inline" : "attachment", file.name),
-          csp: downloadPolicy(file.contentType),
+        // A file link is its file, whatever `files=` says.
+        return sendDownload(request, reply, target, request.query, {
+          archives: access.isDir,
+          open: (t) => service.openFile(t),
         });
       },
     });

@@ -6,7 +6,7 @@ import { wildcardPath } from "../../lib/route-params.js";
 import { requireAuth } from "../../plugins/auth.js";
 import type { Hooks } from "../hooks/hooks.service.js";
 import type { TusService } from "./tus.service.js";
-import { UNKNOWN_LENGTH } from "./upload-end.js";
+import { sendOffset } from "./offset-reply.js";
 import { skipUnreadChunk } from "./skip-chunk.js";
 
 /** /api/tus{path}: POST, HEAD/GET, PATCH and DELETE of resumable uploads. */
@@ -40,19 +40,11 @@ export function tusRoutes(tus: TusService, hooks: Hooks) {
       ...routes.tusOffset,
       config: { auth: true },
       handler: async (request, reply) => {
-        const { offset, length } = await tus.offset(
-          requireAuth(request).user,
-          wildcardPath(request.params),
-        );
         // An unknown length is -1, the numeric value tus-js-client needs (API.md §6.1).
-        if (length === UNKNOWN_LENGTH) reply.header("Upload-Defer-Length", "1");
-        return reply
-          .headers({
-            "Upload-Offset": String(offset),
-            "Upload-Length": String(length),
-            "Cache-Control": "no-store",
-          })
-          .send();
+        return sendOffset(
+          reply,
+          await tus.offset(requireAuth(request).user, wildcardPath(request.params)),
+        );
       },
     });
 

@@ -1,0 +1,34 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { contentDisposition } from "../../lib/http-ranges.js";
+import { prepareArchive, wantsArchive } from "../archive/archive.service.js";
+import { downloadPolicy } from "../downloads/content-headers.js";
+import type { DownloadTarget, FileDownload } from "../downloads/downloads.service.js";
+import { sendPayload } from "../downloads/send-file.js";
+
+/**
+ * Sends a located download: an archive when the target is a folder or `files=` selects entries
+ * (and `archives` allows it), else the file's bytes, as an attachment unless `inline=true`.
+ */
+export async function sendDownload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  target: DownloadTarget,
+  query: { inline?: string; files?: string; algo?: string },
+  opts: { archives: boolean; open: (target: DownloadTarget) => Promise<FileDownload> },
+): Promise<FastifyReply> {
+  if (opts.archives && wantsArchive(target, query)) {
+    const archive = await prepareArchive(target, query, request.log);
+    void reply
+      .type(archive.contentType)
+      .header("Content-Disposition", contentDisposition("attachment", archive.name))
+      .header("Content-Security-Policy", downloadPolicy(archive.contentType));
+    return reply.send(request.method === "HEAD" ? "" : archive.open());
+  }
+  const file = await opts.open(target);
+  const inline = query.inline === "true";
+  return sendPayload(request, reply, file.payload, {
+    contentType: file.contentType,
+    disposition: contentDisposition(inline ? "inline" : "attachment", file.name),
+    csp: downloadPolicy(file.contentType),
+  });
+}
