@@ -1,5 +1,6 @@
 export * from "./errors.js";
 export * from "./routes.js";
+export * from "./schemas/admin.js";
 export * from "./schemas/auth.js";
 export * from "./schemas/download.js";
 export * from "./schemas/resource.js";
@@ -21,3 +22,4 @@ export * from "./lib/edition-tool-defaults.js";
 export const LOGIN_VERSION_LABEL = "4.0410";
 /** Width at or below which the narrow layout applies (SPEC.md §9). */
 export const NARROW_BREAKPOINT_PX = 736;
+export * from "./lib/rules.js";

@@ -35,6 +35,7 @@ import {
 } from "./route-headers.js";
 import { shareRoutes } from "./routes-shares.js";
 import { searchRoutes } from "./routes-search.js";
+import { adminRoutes } from "./routes-admin.js";
 
 const UserIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const HealthSchema = Type.Object({ status: Type.String() });
@@ -379,6 +380,7 @@ export const routes = {
   },
   ...shareRoutes,
   ...searchRoutes,
+  ...adminRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 export type Routes = typeof routes;

@@ -122,5 +122,7 @@ export const PageGlobalsSchema = Type.Object({
   Theme: Type.String(),
   TusSettings: TusSettingsSchema,
   Version: Type.String(),
+  /** Ours: the shortest password the server accepts, shown before a password is sent. */
+  MinimumPasswordLength: Type.Optional(Type.Integer()),
 });
 export type PageGlobals = Static<typeof PageGlobalsSchema>;

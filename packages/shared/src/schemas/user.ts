@@ -145,3 +145,6 @@ export const UserUpdateSchema = Type.Object({
   ),
 });
 export type UserUpdate = Static<typeof UserUpdateSchema>;
+
+/** GET /api/users: every user by id, passwords blanked. */
+export const UserListSchema = Type.Array(UserSchema);
