@@ -14,7 +14,11 @@ import { authRoutes, type LoginRateLimit } from "./features/auth/auth.routes.js"
 import { createAuthService } from "./features/auth/auth.service.js";
 import { createSessionsStore } from "./features/sessions/sessions.store.js";
 import { createSettingsStore } from "./features/settings/settings.store.js";
+import { createServerSettingsService } from "./features/settings/server-settings.service.js";
 import { settingsRoutes } from "./features/settings/settings.routes.js";
+import { createSessionsService } from "./features/sessions/sessions.service.js";
+import { sessionsRoutes } from "./features/sessions/sessions.routes.js";
+import { createRulesPreview } from "./features/users/rules-preview.js";
 import { createSettingsService } from "./features/settings/settings.service.js";
 import { usageRoutes } from "./features/usage/usage.routes.js";
 import { resourcesRoutes } from "./features/resources/resources.routes.js";
@@ -272,8 +276,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.register(openapiRoutes({ version: options.version ?? VERSION, baseURL }));
   app.register(authRoutes(auth, options.limits?.loginPerIp ?? { max: 30, windowMs: 60_000 }));
-  app.register(usersRoutes(usersService));
-  app.register(settingsRoutes(createSettingsService(settings)));
+  app.register(usersRoutes(usersService, createRulesPreview({ root, settings })));
+  app.register(
+    sessionsRoutes(
+      createSessionsService({
+        sessions,
+        userExists: async (id) => (await users.findById(id)) !== undefined,
+      }),
+    ),
+  );
+  app.register(
+    settingsRoutes(
+      createSettingsService(settings),
+      createServerSettingsService(settings, options.version ?? VERSION),
+    ),
+  );
   app.register(usageRoutes(storage));
   app.register(
     resourcesRoutes(

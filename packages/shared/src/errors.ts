@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   IS_A_FOLDER: 400,
   INTO_ITSELF: 400,
   PASSWORD_TOO_SHORT: 400,
+  /** A rule that cannot be saved: an invalid regular expression (with its position) or path. */
+  INVALID_RULE: 400,
   /** A password change whose `current_password` is missing or wrong (as File Browser: 400). */
   CURRENT_PASSWORD_INCORRECT: 400,
   UNAUTHORIZED: 401,

@@ -49,11 +49,11 @@ export const adminRoutes = {
   deleteUser: {
     method: "DELETE",
     url: "/api/users/:id",
-    auth: "user",
+    auth: "admin",
     tag: "users",
-    summary: "Delete a user (an administrator, or the user themself)",
+    summary: "Delete a user (administrators only)",
     description:
-      "The last administrator cannot be deleted (400). The user's sessions end and their share links are deleted; their files stay.",
+      "The last administrator cannot be deleted (400). The user's sessions end and their share links are deleted; their files stay. File Browser also lets a user delete themself; Scriptorium does not (403), so a stolen token cannot erase an account.",
     schema: { params: UserIdParams },
     responses: {
       200: textResponse("Deleted: the body is `200 OK`"),

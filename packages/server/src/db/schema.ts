@@ -36,6 +36,12 @@ export interface SessionsTable {
   revoked_at: number | null;
   /** Set when /api/renew replaced this session; it stays valid for a short grace period. */
   rotated_at: number | null;
+  /** The User-Agent and address of the login ("" when unknown). */
+  user_agent: Generated<string>;
+  address: Generated<string>;
+  /** The first login of a chain of renewals; null for sessions older than this column. */
+  login_at: number | null;
+  last_used_at: number | null;
 }
 
 export interface UploadsTable {

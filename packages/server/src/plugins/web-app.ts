@@ -58,7 +58,7 @@ export function registerWebApp(
     ]);
     const globals = pageGlobals(settings, server, opts.baseURL, opts.version);
     const nonce = randomBytes(16).toString("base64");
-    const name = escapeHtml(globals.Name || "File Browser");
+    const name = escapeHtml(globals.Name || "Scriptorium");
     const color = escapeHtml(globals.Color || "#2979ff");
     const staticURL = globals.StaticURL;
     const captcha = globals.ReCaptcha

@@ -11,13 +11,14 @@ import type { UsersService } from "../users/users.service.js";
 import { usernameKey, type UserRecord, type UsersStore } from "../users/users.store.js";
 import { createAttemptCounter, type AttemptLimit } from "../../lib/attempts.js";
 import { recaptchaEnabled, verifyRecaptcha } from "./recaptcha.js";
-import type { SessionRecord, SessionsStore } from "../sessions/sessions.store.js";
+import type { SessionClient, SessionRecord, SessionsStore } from "../sessions/sessions.store.js";
 import { signToken, verifyToken } from "./tokens.js";
 
 /** How long a token replaced by /api/renew keeps working, for requests already in flight. */
 export const ROTATION_GRACE_MS = 30_000;
 const DEFAULT_LIFETIME_MS = 2 * 3_600_000;
 const RENEW_BEFORE_S = 3600;
+const TOUCH_EVERY_MS = 60_000;
 
 /** Who a request is: set by the auth plugin on authenticated routes. */
 export interface AuthContext {
@@ -39,10 +40,20 @@ export function createAuthService(deps: {
   const { users, usersService, sessions, settings } = deps;
   const attempts = createAttemptCounter(deps.usernameAttempts);
 
-  async function issue(user: UserRecord): Promise<string> {
+  /** Last-use times already written, so that a busy session is written once a minute at most. */
+  const touched = new Map<string, number>();
+  function touch(session: SessionRecord, now: number): void {
+    const last = touched.get(session.id) ?? session.lastUsedAt ?? 0;
+    if (now - last < TOUCH_EVERY_MS) return;
+    if (touched.size > 10_000) touched.clear();
+    touched.set(session.id, now);
+    void sessions.touch(session.id, now).catch(() => undefined);
+  }
+
+  async function issue(user: UserRecord, client?: SessionClient): Promise<string> {
     const { tokenExpirationTime } = await settings.getServerConfig();
     const lifetime = parseDuration(tokenExpirationTime) ?? DEFAULT_LIFETIME_MS;
-    const session = await sessions.create(user.id, lifetime);
+    const session = await sessions.create(user.id, lifetime, client);
     return signToken(await settings.getSecret(), user, session.id, session.expiresAt);
   }
 
@@ -91,7 +102,8 @@ export function createAuthService(deps: {
       } else {
         user = await passwordLogin(body, ip);
       }
-      return issue(user);
+      const agent = headers["user-agent"];
+      return issue(user, { userAgent: typeof agent === "string" ? agent : "", address: ip });
     },
 
     /**
@@ -113,7 +125,8 @@ export function createAuthService(deps: {
     /** Rotates the session: a new token and session; the old one lives 30 s more. */
     async renew(ctx: AuthContext): Promise<string> {
       await sessions.markRotated(ctx.session.id);
-      return issue(ctx.user);
+      const { userAgent, address, loginAt } = ctx.session;
+      return issue(ctx.user, { userAgent, address, loginAt });
     },
 
     async logout(ctx: AuthContext): Promise<void> {
@@ -136,6 +149,7 @@ export function createAuthService(deps: {
       }
       const user = await users.findById(session.userId);
       if (!user || user.id !== claims.user.id) throw unauthorized("This user no longer exists");
+      touch(session, now);
       return { user, session, claims };
     },
 

@@ -1,5 +1,6 @@
-import { HOOK_KEYS, isLocale, type Settings, type SettingsBody } from "@scriptorium/shared";
+import { HOOK_KEYS, type Settings, type SettingsBody } from "@scriptorium/shared";
 import { badRequest, forbidden } from "../../errors.js";
+import { checkSettings } from "./settings-checks.js";
 import { defaultSettings } from "./settings.defaults.js";
 import type { SettingsStore } from "./settings.store.js";
 
@@ -32,16 +33,7 @@ export function createSettingsService(store: SettingsStore) {
     /** Replaces every field, normalised; invalid rules or locale are 400 and change nothing. */
     async replace(user: Actor, body: SettingsBody): Promise<void> {
       requireAdmin(user);
-      const locale = body.defaults.locale || "en";
-      if (!isLocale(locale)) throw badRequest(`Unknown locale: ${locale}`);
-      for (const rule of body.rules) {
-        if (!rule.regex) continue;
-        try {
-          new RegExp(rule.regexp.raw);
-        } catch {
-          throw badRequest(`Invalid regular expression in rule: ${rule.regexp.raw}`);
-        }
-      }
+      const { locale, color, files, userHomeBasePath } = checkSettings(body);
       const tools = body.tools ?? (await store.getSettings()).tools;
       const names = tools.tools.map((t) => t.name);
       const twice = names.find((n, i) => names.indexOf(n) !== i);
@@ -55,6 +47,8 @@ export function createSettingsService(store: SettingsStore) {
       );
       await store.setSettings({
         ...body,
+        userHomeBasePath,
+        branding: { ...body.branding, color, files },
         defaults: { ...body.defaults, locale },
         // File Browser's form can send "1.5M": the size in bytes is rounded.
         tus: { chunkSize: Math.round(body.tus.chunkSize), retryCount: body.tus.retryCount },

@@ -3,12 +3,48 @@ import { routes } from "@scriptorium/shared";
 import { typed } from "../../lib/app-type.js";
 import { authConfig } from "../../lib/route-auth.js";
 import { requireAuth } from "../../plugins/auth.js";
+import type { RulesPreviewFn } from "./rules-preview.js";
 import type { UsersService } from "./users.service.js";
 
-/** GET and PUT /api/users/{id} (self or admin). The rest of user management comes later. */
-export function usersRoutes(users: UsersService) {
+/** /api/users: the list, creation and deletion (admins), and one user (self or admin). */
+export function usersRoutes(users: UsersService, rulesPreview: RulesPreviewFn) {
   return function register(instance: FastifyInstance): void {
     const app = typed(instance);
+    app.route({
+      ...routes.listUsers,
+      config: authConfig(routes.listUsers),
+      handler: (request) => users.list(requireAuth(request).user),
+    });
+
+    app.route({
+      ...routes.createUser,
+      config: authConfig(routes.createUser),
+      handler: async (request, reply) => {
+        const id = await users.createFromApi(requireAuth(request).user, request.body);
+        // A page of the web app, without the base URL (API.md Part B §8.3).
+        return reply
+          .status(201)
+          .header("Location", `/settings/users/${id}`)
+          .type("text/plain; charset=utf-8")
+          .send("201 Created");
+      },
+    });
+
+    app.route({
+      ...routes.deleteUser,
+      config: authConfig(routes.deleteUser),
+      handler: async (request, reply) => {
+        await users.remove(requireAuth(request).user, request.params.id);
+        return reply.type("text/plain; charset=utf-8").send("200 OK");
+      },
+    });
+
+    app.route({
+      ...routes.rulesPreview,
+      config: authConfig(routes.rulesPreview),
+      handler: (request) => rulesPreview(requireAuth(request).user, request.body),
+    });
+
     app.route({
       ...routes.getUser,
       config: authConfig(routes.getUser),

@@ -14,6 +14,7 @@ import { createAttemptCounter, type AttemptLimit } from "../../lib/attempts.js";
 import { hashPassword, verifyPassword } from "../../lib/passwords.js";
 import { cleanUsernameForHome, scopeRoot } from "../../lib/safe-path.js";
 import type { SessionsStore } from "../sessions/sessions.store.js";
+import { checkRules } from "../settings/settings-checks.js";
 import type { SettingsStore } from "../settings/settings.store.js";
 import {
   isUniqueViolation,
@@ -39,6 +40,22 @@ export interface CreateUserInput {
   fields?: Partial<Omit<User, "id" | "username" | "password">>;
   /** Signup: give the user a home folder when `createUserDir` is on. */
   homeFromSettings?: boolean;
+}
+
+const MAX_USERNAME = 100;
+
+/** A username as stored: trimmed and NFC; 400 when empty, too long or with control characters. */
+export function cleanUsername(raw: string): string {
+  const name = raw.normalize("NFC").trim();
+  if (!name) throw badRequest("The username must not be empty");
+  if ([...name].length > MAX_USERNAME) {
+    throw badRequest(`The username must be at most ${MAX_USERNAME} characters long`);
+  }
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  if (/[\u0000-\u001f\u007f\u0080-\u009f\u2028\u2029]/.test(name) || name.includes("\ufffd")) {
+    throw badRequest("The username must not contain control characters");
+  }
+  return name;
 }
 
 /** The user as the API shows it: never a password; the scope only to admins. */
@@ -115,25 +132,13 @@ export function createUsersService(deps: {
     return `${global.userHomeBasePath.replace(/\/+$/, "")}/${name}`;
   }
 
-  function checkRules(rules: User["rules"]): void {
-    for (const rule of rules) {
-      if (!rule.regex) continue;
-      try {
-        new RegExp(rule.regexp.raw);
-      } catch {
-        throw badRequest(`Invalid regular expression in rule: ${rule.regexp.raw}`);
-      }
-    }
-  }
-
   return {
     /** Checks a new password against the minimum length and hashes it (the CLI sets one too). */
     hashNewPassword: checkPassword,
 
     /** Creates a user from the global defaults plus explicit fields; 409 when the name is taken. */
     async create(input: CreateUserInput): Promise<UserRecord> {
-      const username = input.username.trim();
-      if (!username) throw badRequest("The username must not be empty");
+      const username = cleanUsername(input.username);
       const passwordHash = await checkPassword(input.password);
       const global = await settings.getSettings();
       const d = global.defaults;
@@ -171,6 +176,51 @@ export function createUsersService(deps: {
         if (isUniqueViolation(err)) throw conflict("This username is already taken");
         throw err;
       }
+    },
+
+    /** GET /api/users: every user by id (admins only). */
+    async list(actor: UserRecord): Promise<User[]> {
+      if (!actor.perm.admin) throw forbidden("Only administrators manage users");
+      return (await users.list()).map((u) => toApiUser(u, true));
+    },
+
+    /**
+     * POST /api/users: the modify envelope with an empty `which` and the new user in `data`
+     * (its `id` is ignored). Returns the new user's id.
+     */
+    async createFromApi(actor: UserRecord, body: UserUpdate): Promise<number> {
+      if (!actor.perm.admin) throw forbidden("Only administrators manage users");
+      if (body.what !== "user") throw badRequest('"what" must be "user"');
+      if ((body.which ?? []).length > 0) throw badRequest('"which" must be empty to create a user');
+      const { data } = body;
+      if (typeof data.username !== "string") throw badRequest("The username must not be empty");
+      const fields: CreateUserInput["fields"] = {};
+      for (const field of USER_FIELDS) {
+        if (field === "username" || field === "password") continue;
+        const value = data[field];
+        if (value !== undefined) (fields as Record<string, unknown>)[field] = value;
+      }
+      const created = await this.create({
+        username: data.username,
+        password: data.password ?? "",
+        fields,
+      });
+      return created.id;
+    },
+
+    /**
+     * DELETE /api/users/{id}: administrators only. The last administrator stays; the user's
+     * sessions end and their share links go (the database cascades); their files stay.
+     */
+    async remove(actor: UserRecord, id: number): Promise<void> {
+      if (!actor.perm.admin) throw forbidden("Only administrators delete users");
+      const target = await users.findById(id);
+      if (!target) throw notFound("No such user");
+      if (target.perm.admin && (await users.countAdmins()) <= 1) {
+        throw badRequest("The last administrator cannot be deleted");
+      }
+      await sessions.revokeAllOf(id);
+      await users.remove(id);
     },
 
     async get(actor: UserRecord, id: number): Promise<User> {
@@ -229,8 +279,7 @@ export function createUsersService(deps: {
             passwordChanged = true;
             break;
           case "username": {
-            const name = (value as string).trim();
-            if (!name) throw badRequest("The username must not be empty");
+            const name = cleanUsername(value as string);
             const other = await users.findByUsername(name);
             if (other && other.id !== id) throw conflict("This username is already taken");
             next.username = name;

@@ -1,0 +1,78 @@
+import { createHash } from "node:crypto";
+import type { SessionInfo, SessionsEnded } from "@scriptorium/shared";
+import { forbidden, notFound } from "../../errors.js";
+import { describeDevice } from "./device.js";
+import type { SessionRecord, SessionsStore } from "./sessions.store.js";
+
+/** Who asks, and with which session (structural: sessions never import the users feature). */
+interface Caller {
+  user: { id: number; perm: { admin: boolean } };
+  session: { id: string };
+}
+
+/** The handle a session is shown and ended by: a digest, so the list never carries session ids. */
+export function sessionHandle(id: string): string {
+  return createHash("sha256").update(id).digest("base64url").slice(0, 22);
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function toInfo(session: SessionRecord, currentId: string): SessionInfo {
+  return {
+    id: sessionHandle(session.id),
+    device: describeDevice(session.userAgent),
+    userAgent: session.userAgent,
+    address: session.address,
+    createdAt: iso(session.loginAt),
+    lastUsedAt: iso(session.lastUsedAt ?? session.createdAt),
+    expiresAt: iso(session.expiresAt),
+    current: session.id === currentId,
+  };
+}
+
+/** Each user's list of logins, ending one or all of them, and an admin ending a user's. */
+export function createSessionsService(deps: {
+  sessions: SessionsStore;
+  userExists: (id: number) => Promise<boolean>;
+}) {
+  const { sessions } = deps;
+
+  async function requireUserForAdmin(caller: Caller, userId: number): Promise<void> {
+    if (!caller.user.perm.admin)
+      throw forbidden("Only administrators manage other users' sessions");
+    if (!(await deps.userExists(userId))) throw notFound("No such user");
+  }
+
+  return {
+    async listOwn(caller: Caller): Promise<SessionInfo[]> {
+      const live = await sessions.listLive(caller.user.id);
+      return live.map((s) => toInfo(s, caller.session.id));
+    },
+
+    /** Ends one of the caller's sessions (the current one too: that is a logout). */
+    async endOwn(caller: Caller, handle: string): Promise<void> {
+      const live = await sessions.listLive(caller.user.id);
+      const target = live.find((s) => sessionHandle(s.id) === handle);
+      if (!target) throw notFound("No such session");
+      await sessions.revoke(target.id);
+    },
+
+    async endOwnOthers(caller: Caller): Promise<SessionsEnded> {
+      return { ended: await sessions.revokeAllOf(caller.user.id, caller.session.id) };
+    },
+
+    async listOf(caller: Caller, userId: number): Promise<SessionInfo[]> {
+      await requireUserForAdmin(caller, userId);
+      const live = await sessions.listLive(userId);
+      return live.map((s) => toInfo(s, caller.session.id));
+    },
+
+    /** Ends every session of a user; an admin ending their own keeps the one in use. */
+    async endAllOf(caller: Caller, userId: number): Promise<SessionsEnded> {
+      await requireUserForAdmin(caller, userId);
+      return { ended: await sessions.revokeAllOf(userId, caller.session.id) };
+    },
+  };
+}
+
+export type SessionsService = ReturnType<typeof createSessionsService>;

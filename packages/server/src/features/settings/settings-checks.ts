@@ -1,0 +1,63 @@
+import path from "node:path";
+import {
+  firstRuleProblem,
+  isLocale,
+  ruleProblemMessage,
+  type Rule,
+  type SettingsBody,
+} from "@scriptorium/shared";
+import { AppError, badRequest } from "../../errors.js";
+
+/** A CSS colour as branding takes it: #rgb(a), #rrggbb(aa), a name, or rgb()/hsl() notation. */
+const COLOUR =
+  /^(#[0-9a-f]{3,4}|#[0-9a-f]{6}|#[0-9a-f]{8}|[a-z]{3,30}|(rgb|rgba|hsl|hsla)\([0-9.,%\s/deg]{1,60}\))$/i;
+
+// eslint-disable-next-line no-control-regex -- control characters are what is refused
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+export function checkRules(rules: readonly Rule[]): void {
+  const problem = firstRuleProblem(rules);
+  if (problem) throw new AppError("INVALID_RULE", ruleProblemMessage(problem));
+}
+
+/** Normalises a "/"-rooted folder below the files root: no `..`, no control characters. */
+export function cleanBasePath(raw: string, what: string): string {
+  const text = raw.trim();
+  if (text === "") return "";
+  if (CONTROL.test(text)) throw badRequest(`${what} must not contain control characters`);
+  if (text.split(/[\\/]/).includes("..")) throw badRequest(`${what} must not contain ".."`);
+  const normal = path.posix.normalize("/" + text).replace(/\/+$/, "");
+  return normal === "" ? "/" : normal;
+}
+
+/**
+ * Everything PUT /api/settings checks beyond the schema; throws a 400 naming the field.
+ * Returns the values as they are stored.
+ */
+export function checkSettings(body: SettingsBody) {
+  const locale = body.defaults.locale || "en";
+  if (!isLocale(locale)) throw badRequest(`Unknown locale: ${locale}`);
+  checkRules(body.rules);
+  const color = body.branding.color.trim();
+  if (color !== "" && !COLOUR.test(color)) {
+    throw badRequest(
+      `The branding colour must be a CSS colour such as #2979ff, not ${JSON.stringify(color)}`,
+    );
+  }
+  const files = body.branding.files.trim();
+  if (files !== "" && (!path.isAbsolute(files) || CONTROL.test(files))) {
+    throw badRequest("The branding folder must be an absolute path on the server");
+  }
+  if (body.branding.name.length > 100 || CONTROL.test(body.branding.name)) {
+    throw badRequest("The product name must be at most 100 characters, without control characters");
+  }
+  if (CONTROL.test(body.defaults.scope))
+    throw badRequest("The default scope must not contain control characters");
+  return {
+    locale,
+    color,
+    files,
+    userHomeBasePath:
+      cleanBasePath(body.userHomeBasePath, "The home folders' base path") || "/users",
+  };
+}
