@@ -6,6 +6,8 @@ export interface RuleProblem {
   rule: number;
   /** 0-based character position in the regular expression, or -1 for a path rule. */
   position: number;
+  /** The pattern ends too early (an unterminated group or class): `position` is its length. */
+  atEnd: boolean;
   message: string;
 }
 
@@ -15,7 +17,9 @@ const validator = new RegExpValidator({ ecmaVersion: 2025 });
  * Checks one regular expression as JavaScript (no flags) reads it; undefined when it is
  * valid, else the position and the reason of the first error.
  */
-export function regexProblem(raw: string): { position: number; message: string } | undefined {
+export function regexProblem(
+  raw: string,
+): { position: number; atEnd: boolean; message: string } | undefined {
   try {
     validator.validatePattern(raw, 0, raw.length, { unicode: false, unicodeSets: false });
     new RegExp(raw);
@@ -25,7 +29,8 @@ export function regexProblem(raw: string): { position: number; message: string }
     const text = err instanceof Error ? err.message : String(err);
     // regexpp's message is "Invalid regular expression: /…/: reason"; keep the reason.
     const reason = text.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, "");
-    return { position: typeof index === "number" ? index : 0, message: reason };
+    const position = Math.min(typeof index === "number" ? index : 0, raw.length);
+    return { position, atEnd: position >= raw.length, message: reason };
   }
 }
 
@@ -39,7 +44,12 @@ export function firstRuleProblem(rules: readonly Rule[]): RuleProblem | undefine
       const problem = regexProblem(rule.regexp.raw);
       if (problem) return { rule: i, ...problem };
     } else if (!rule.path.startsWith("/")) {
-      return { rule: i, position: -1, message: 'A path rule needs a path that starts with "/"' };
+      return {
+        rule: i,
+        position: -1,
+        atEnd: false,
+        message: 'A path rule needs a path that starts with "/"',
+      };
     }
   }
   return undefined;
@@ -47,7 +57,7 @@ export function firstRuleProblem(rules: readonly Rule[]): RuleProblem | undefine
 
 /** The sentence a 400 carries for a rule problem (rules are counted from 1 for people). */
 export function ruleProblemMessage(p: RuleProblem): string {
-  return p.position < 0
-    ? `Rule ${p.rule + 1}: ${p.message}`
-    : `Rule ${p.rule + 1}: invalid regular expression at position ${p.position + 1}: ${p.message}`;
+  if (p.position < 0) return `Rule ${p.rule + 1}: ${p.message}`;
+  const where = p.atEnd ? "at its end" : `at character ${p.position + 1}`;
+  return `Rule ${p.rule + 1}: invalid regular expression ${where}: ${p.message}`;
 }

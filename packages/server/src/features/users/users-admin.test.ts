@@ -110,7 +110,7 @@ describe("GET and POST /api/users", () => {
       [newUser({ locale: "xx" }), /Unknown locale/],
       [
         newUser({ rules: [{ allow: false, path: "", regex: true, regexp: { raw: "a(b" } }] }),
-        /Rule 1: invalid regular expression at position 4/,
+        /Rule 1: invalid regular expression at its end: Unterminated group/,
       ],
       [
         newUser({ rules: [{ allow: false, path: "private", regex: false, regexp: { raw: "" } }] }),
