@@ -118,6 +118,42 @@ describe("admin-only routes and fields", () => {
     ["GET settings", "/api/settings"],
     ["PUT settings", "/api/settings", { method: "PUT", body: JSON.stringify({ signup: true }) }],
     ["GET another user", "/api/users/1"],
+    ["GET the users", "/api/users"],
+    [
+      "POST a user",
+      "/api/users",
+      {
+        method: "POST",
+        body: JSON.stringify({
+          what: "user",
+          which: [],
+          data: { username: "mallory", password: "mallory-password-1" },
+        }),
+      },
+    ],
+    ["DELETE another user", "/api/users/1", { method: "DELETE" }],
+    ["DELETE oneself", `/api/users/${ADA_ID}`, { method: "DELETE" }],
+    ["GET another user's sessions", "/api/users/1/sessions"],
+    ["DELETE another user's sessions", "/api/users/1/sessions", { method: "DELETE" }],
+    [
+      "POST a rules preview",
+      "/api/rules/preview",
+      { method: "POST", body: JSON.stringify({ scope: "/", rules: [] }) },
+    ],
+    ["GET the server settings", "/api/settings/server"],
+    [
+      "PUT the server settings",
+      "/api/settings/server",
+      {
+        method: "PUT",
+        body: JSON.stringify({
+          tokenExpirationTime: "720h",
+          minimumPasswordLength: 8,
+          enableThumbnails: true,
+          resizePreview: true,
+        }),
+      },
+    ],
     [
       "PUT another user's locale",
       "/api/users/1",

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, realpathSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -94,7 +94,18 @@ export function registerWebApp(
     if (!branding.files) return undefined;
     const base = path.resolve(branding.files);
     const candidate = path.resolve(base, relative);
-    if (!candidate.startsWith(base + path.sep) || !existsSync(candidate)) return undefined;
+    // Only <files>/img/* and <files>/custom.css: `img/../notes.txt` is not an image of the
+    // branding, even when the folder holds more (an admin may point it at a shared folder).
+    const images = path.join(base, "img");
+    const allowed =
+      candidate === path.join(base, "custom.css") || candidate.startsWith(images + path.sep);
+    if (!allowed || !existsSync(candidate)) return undefined;
+    // A link in the folder must not lead out of it.
+    const real = realpathSync(candidate);
+    const realBase = realpathSync(base);
+    if (real !== path.join(realBase, "custom.css") && !real.startsWith(path.join(realBase, "img") + path.sep)) {
+      return undefined;
+    }
     return candidate;
   }
 

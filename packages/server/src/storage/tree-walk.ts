@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, readFileSync, watch, type Dirent } from "node:fs";
+import { lstatSync, readdirSync, readFileSync, realpathSync, watch, type Dirent } from "node:fs";
 import path from "node:path";
 import { STAGING_SUFFIX } from "./atomic-write.js";
 
@@ -23,6 +23,21 @@ export function infoOf(abs: string): EntryInfo | undefined {
     return { isDir: st.isDirectory(), size: st.size, modified: st.mtimeMs };
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * True when `abs` is a folder inside `root` reached without following any link: its real path
+ * is `root`'s real path plus the same components.
+ */
+export function isPlainFolderInside(root: string, abs: string): boolean {
+  try {
+    const rel = path.relative(root, abs);
+    if (rel.startsWith("..") || path.isAbsolute(rel)) return false;
+    const real = realpathSync(abs);
+    return real === path.join(realpathSync(root), rel) && lstatSync(real).isDirectory();
+  } catch {
+    return false;
   }
 }
 

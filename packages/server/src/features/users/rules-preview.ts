@@ -7,7 +7,7 @@ import {
 import { forbidden, notFound } from "../../errors.js";
 import { scopeRoot } from "../../lib/safe-path.js";
 import { createRuleChecker } from "../../storage/rules.js";
-import { infoOf, walkTree } from "../../storage/tree-walk.js";
+import { isPlainFolderInside, walkTree } from "../../storage/tree-walk.js";
 import { checkRules } from "../settings/settings-checks.js";
 import type { SettingsStore } from "../settings/settings.store.js";
 
@@ -28,7 +28,10 @@ export function createRulesPreview(deps: { root: string; settings: SettingsStore
     const global = body.withGlobal === false ? [] : (await deps.settings.getSettings()).rules;
     const allowed = createRuleChecker(global, body.rules);
     const base = scopeRoot(deps.root, body.scope.trim() || ".");
-    if (!infoOf(base)?.isDir) throw notFound("The scope is not a folder on the server");
+    // A scope reached through a link is not walked: the walk never leaves the files root.
+    if (!isPlainFolderInside(deps.root, base)) {
+      throw notFound("The scope is not a folder on the server");
+    }
 
     const hidden: string[] = [];
     const hiddenFolders = new Set<string>();
