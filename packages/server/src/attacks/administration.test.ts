@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RulesPreview, SessionInfo, Settings, User } from "@scriptorium/shared";
 import {
   expectNoLeak,
-  expectSafe,
   jsonOf,
   SECRET,
   startTarget,
