@@ -131,7 +131,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const settings = createSettingsStore(db);
   const users = createUsersStore(db);
   const sessions = createSessionsStore(db);
-  const usersService = createUsersService({ users, sessions, settings, root });
+  const usersService = createUsersService({
+    users,
+    sessions,
+    settings,
+    root,
+    // `tus` is made below; this runs only when a user is deleted.
+    beforeRemove: (id) => tus.dropUploadsOf(id),
+  });
   const auth = createAuthService({
     users,
     usersService,

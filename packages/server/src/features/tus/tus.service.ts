@@ -380,6 +380,15 @@ export function createTusService(deps: {
     },
 
     /** Removes uploads idle for a day, with their partial data. */
+    /** Drops a user's uploads in progress and their bytes (the user is being deleted). */
+    async dropUploadsOf(userId: number): Promise<void> {
+      for (const upload of await deps.uploads.ofUser(userId)) {
+        ends.forget(upload.target);
+        await files.remove(upload.temp, { force: true });
+        await deps.uploads.remove(upload.target);
+      }
+    },
+
     async sweep(): Promise<void> {
       for (const upload of await deps.uploads.olderThan(Date.now() - ABANDONED_MS)) {
         if (busy.has(upload.target)) continue;

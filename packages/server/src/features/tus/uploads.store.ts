@@ -66,6 +66,15 @@ export function createUploadsStore(db: Db) {
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
+    /** A user's uploads in progress (their own and those through their drop boxes). */
+    async ofUser(userId: number): Promise<UploadRecord[]> {
+      const rows = await db
+        .selectFrom("uploads")
+        .selectAll()
+        .where("user_id", "=", userId)
+        .execute();
+      return rows.map(fromRow);
+    },
     /** Uploads untouched since `before` (ms): abandoned. */
     async olderThan(before: number): Promise<UploadRecord[]> {
       const rows = await db

@@ -1,4 +1,4 @@
-import { stat } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { User } from "@scriptorium/shared";
@@ -231,6 +231,32 @@ describe("DELETE /api/users/{id}", () => {
     expect((await stat(path.join(t.root, "carla", "notes.txt"))).size).toBe(5);
     expect((await call("DELETE", "/api/users/2")).statusCode).toBe(404);
     await expect(t.login("carla", "carla-password-1")).rejects.toThrow(/403/);
+  });
+
+  it("drops the user's uploads in progress with their bytes", async () => {
+    await call("POST", "/api/users", admin, newUser({}));
+    const carla = await t.login("carla", "carla-password-1");
+    const made = await t.app.inject({
+      method: "POST",
+      url: "/api/tus/big.bin?override=false",
+      headers: { "x-auth": carla, "upload-length": "100", "tus-resumable": "1.0.0" },
+    });
+    expect(made.statusCode).toBe(201);
+    const part = await t.app.inject({
+      method: "PATCH",
+      url: "/api/tus/big.bin?override=false",
+      headers: {
+        "x-auth": carla,
+        "upload-offset": "0",
+        "tus-resumable": "1.0.0",
+        "content-type": "application/offset+octet-stream",
+      },
+      payload: Buffer.alloc(10, 1),
+    });
+    expect(part.statusCode).toBe(204);
+    expect((await readdir(path.join(t.root, "carla"))).length).toBe(1);
+    expect((await call("DELETE", "/api/users/2")).statusCode).toBe(200);
+    expect(await readdir(path.join(t.root, "carla"))).toEqual([]);
   });
 
   it("keeps the last administrator: no deleting, no taking away admin (400 with a message)", async () => {

@@ -84,6 +84,8 @@ export function createUsersService(deps: {
   sessions: SessionsStore;
   settings: SettingsStore;
   root: string;
+  /** Runs before a user is deleted: their uploads in progress are dropped with their bytes. */
+  beforeRemove?: (userId: number) => Promise<void>;
   /** Wrong current passwords allowed per user before 429 (default 10 in 15 minutes). */
   currentPasswordAttempts?: AttemptLimit;
 }) {
@@ -220,6 +222,7 @@ export function createUsersService(deps: {
         throw badRequest("The last administrator cannot be deleted");
       }
       await sessions.revokeAllOf(id);
+      await deps.beforeRemove?.(id);
       await users.remove(id);
     },
 
