@@ -96,6 +96,7 @@ describe("GET and POST /api/users", () => {
     expect((await call("POST", "/api/users", admin, body)).statusCode).toBe(201);
     const made = (await users()).find((u) => u.username === "root2");
     expect(Object.values(made?.perm ?? {}).every(Boolean)).toBe(true);
+    expect(made?.lockPassword).toBe(false);
   });
 
   it("refuses bad envelopes and fields with a 400 that names the problem, creating nothing", async () => {

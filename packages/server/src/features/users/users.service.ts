@@ -158,7 +158,7 @@ export function createUsersService(deps: {
         passwordHash,
         scope: scope.trim() || ".",
         locale: fields.locale ?? d.locale,
-        lockPassword: fields.lockPassword ?? false,
+        lockPassword: perm.admin ? false : (fields.lockPassword ?? false),
         viewMode: fields.viewMode ?? d.viewMode,
         singleClick: fields.singleClick ?? d.singleClick,
         perm: perm.admin ? allPermissions() : perm,
