@@ -13,8 +13,19 @@ type JsonObject = { [key: string]: Json };
 /** Groups of the reference, in this order. */
 const TAGS: { name: string; description: string }[] = [
   { name: "auth", description: "Sessions: log in, sign up, renew and end a session token." },
-  { name: "users", description: "User accounts." },
-  { name: "settings", description: "Global settings of the server (administrators)." },
+  {
+    name: "users",
+    description: "User accounts, and the preview of what rules hide (administrators).",
+  },
+  {
+    name: "sessions",
+    description:
+      "One's logins (device, address, last use) and ending them; a user's, for administrators.",
+  },
+  {
+    name: "settings",
+    description: "Global settings, and the server settings the command line sets (administrators).",
+  },
   { name: "resources", description: "Files and folders: listing, create, save, copy, move." },
   { name: "downloads", description: "File bytes, archives, previews and subtitles." },
   { name: "uploads", description: "Resumable uploads (a subset of the tus protocol)." },
@@ -23,7 +34,9 @@ const TAGS: { name: string; description: string }[] = [
     description:
       "Share links: the owner's calls, and the public calls of visitors (share page, downloads, drop boxes).",
   },
-  { name: "search", description: "Search by name, type and (later) words inside text files." },
+  { name: "search", description: "Search by name and type, and words inside text files." },
+  { name: "tools", description: "The edition tools' help (the tools run as resource actions)." },
+  { name: "shell", description: "The in-browser shell." },
   { name: "server", description: "Health, the web app's files and this document." },
 ];
 
