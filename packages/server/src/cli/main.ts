@@ -11,10 +11,11 @@ import {
   type CommandGroup,
 } from "./command.js";
 import { configGroup } from "./config-cmd.js";
+import { importGroup } from "./import/import-cmd.js";
 import { ServeFlags, serveOptions } from "./serve.js";
 import { usersGroup } from "./users-cmd.js";
 
-const GROUPS: CommandGroup[] = [configGroup, usersGroup];
+const GROUPS: CommandGroup[] = [configGroup, usersGroup, importGroup];
 
 const versionCommand = defineCommand({
   name: "version",

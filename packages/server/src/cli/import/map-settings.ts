@@ -1,0 +1,217 @@
+import {
+  HOOK_KEYS,
+  parseDuration,
+  THEMES,
+  type ServerConfig,
+  type Settings,
+  type Theme,
+} from "@scriptorium/shared";
+import { AppError } from "../../errors.js";
+import { checkSettings } from "../../features/settings/settings-checks.js";
+import { defaultSettings } from "../../features/settings/settings.defaults.js";
+import type { Fields } from "./fb-json.js";
+import { readFbGlobalRules, readUserFields, type FbConfig } from "./fb-records.js";
+import {
+  mapCommands,
+  mapLocale,
+  mapPerm,
+  mapRules,
+  mapScope,
+  mapSorting,
+  mapViewMode,
+  noteOtherFields,
+} from "./map-user.js";
+import type { Notes } from "./notes.js";
+
+const MIN_TOKEN_MS = 5 * 60_000;
+const MAX_TOKEN_MS = 30 * 24 * 3_600_000;
+
+/** The message the API's settings check gives for a change to the default settings, if any. */
+function settingsProblem(change: (s: Settings) => void): string | undefined {
+  const s = defaultSettings();
+  change(s);
+  try {
+    checkSettings(s);
+    return undefined;
+  } catch (err) {
+    if (err instanceof AppError) return err.message;
+    throw err;
+  }
+}
+
+function mapDefaults(f: Fields, notes: Notes): Settings["defaults"] {
+  const subject = "user defaults";
+  const fb = readUserFields(f);
+  noteOtherFields(fb, notes, subject);
+  return {
+    scope: mapScope(fb.scope) ?? ".",
+    locale: mapLocale(fb.locale, notes, subject),
+    // File Browser fills an empty default view mode with mosaic when saving its settings.
+    viewMode: fb.viewMode === "" ? "mosaic" : mapViewMode(fb.viewMode, notes, subject),
+    singleClick: fb.singleClick,
+    sorting: mapSorting(fb.sorting, notes, subject),
+    perm: mapPerm(fb.perm, notes, subject),
+    commands: mapCommands(fb.commands),
+    hideDotfiles: fb.hideDotfiles,
+    dateFormat: fb.dateFormat,
+  };
+}
+
+function mapBranding(f: Fields, notes: Notes): Settings["branding"] {
+  const subject = "branding";
+  let theme: Theme = "";
+  const rawTheme = f.string("theme");
+  if ((THEMES as readonly string[]).includes(rawTheme)) theme = rawTheme as Theme;
+  else notes.add(subject, `theme "${rawTheme}" is unknown: the system's light or dark is used`);
+  const branding = {
+    name: f.string("name"),
+    disableExternal: f.boolean("disableExternal"),
+    disableUsedPercentage: f.boolean("disableUsedPercentage"),
+    files: f.string("files"),
+    theme,
+    color: f.string("color"),
+  };
+  for (const key of ["name", "color", "files"] as const) {
+    const problem = settingsProblem((s) => (s.branding[key] = branding[key]));
+    if (problem) {
+      notes.add(subject, `${key} ${JSON.stringify(branding[key])} not imported: ${problem}`);
+      branding[key] = "";
+    }
+  }
+  for (const [name, value] of f.unknown(Object.keys(branding))) {
+    notes.unmapped(subject, name, value);
+  }
+  return branding;
+}
+
+function mapHooks(f: Fields, notes: Notes): Settings["commands"] {
+  const commands: Settings["commands"] = {};
+  for (const key of HOOK_KEYS) commands[key] = f.strings(key).filter((c) => c.trim() !== "");
+  for (const [name, value] of f.unknown(HOOK_KEYS)) {
+    notes.unmapped("event hooks", name, value, "not an event Scriptorium runs commands on");
+  }
+  return commands;
+}
+
+/** File Browser's global settings over ours; the edition tools stay as they are. */
+export function mapSettings(fb: FbConfig, current: Settings, notes: Notes): Settings {
+  const f = fb.settings;
+  const subject = "settings";
+  const base = f.string("userHomeBasePath");
+  const homeProblem = settingsProblem((s) => (s.userHomeBasePath = base));
+  if (homeProblem) notes.add(subject, `userHomeBasePath not imported: ${homeProblem}`);
+  const tus = f.object("tus");
+  const chunkSize = tus.integer("chunkSize");
+  const retryCount = tus.integer("retryCount");
+  const defaultTus = defaultSettings().tus;
+  if (f.has("key")) {
+    notes.add(subject, "the signing key is not imported: everyone logs in again after the move");
+  }
+  for (const key of ["hideLoginButton", "logoutPage", "hideDotfiles"]) {
+    notes.unmapped(subject, key, f.value[key]);
+  }
+  for (const key of ["fileMode", "dirMode"]) {
+    const mode = f.integer(key);
+    if (mode !== 0) notes.unmapped(subject, key, `0${mode.toString(8)}`);
+  }
+  const known = [
+    ...["key", "signup", "createUserDir", "userHomeBasePath", "defaults", "authMethod"],
+    ...["branding", "tus", "commands", "shell", "rules", "minimumPasswordLength"],
+    ...["hideLoginButton", "logoutPage", "fileMode", "dirMode", "hideDotfiles"],
+  ];
+  for (const [name, value] of f.unknown(known)) notes.unmapped(subject, name, value);
+  return {
+    ...current,
+    signup: f.boolean("signup"),
+    createUserDir: f.boolean("createUserDir"),
+    userHomeBasePath: homeProblem || base.trim() === "" ? "/users" : base,
+    defaults: mapDefaults(f.object("defaults"), notes),
+    rules: mapRules(readFbGlobalRules(f), notes, "global rules"),
+    branding: mapBranding(f.object("branding"), notes),
+    // File Browser reads {0, 0} as its defaults.
+    tus: chunkSize === 0 && retryCount === 0 ? defaultTus : { chunkSize, retryCount },
+    shell: f.strings("shell").filter((w) => w.trim() !== ""),
+    commands: mapHooks(f.object("commands"), notes),
+  };
+}
+
+/** Advice for server settings that are flags of `scriptorium` rather than stored settings. */
+const SERVE_FLAG_ADVICE: Record<string, string> = {
+  root: "serve it with scriptorium -r",
+  baseURL: "serve with scriptorium -b",
+  port: "serve with scriptorium -p",
+  address: "serve with scriptorium -a",
+  socket: "Scriptorium listens on TCP only",
+  tlsKey: "put TLS in a reverse proxy",
+  tlsCert: "put TLS in a reverse proxy",
+  log: "Scriptorium logs to its standard output",
+  authHook: "Scriptorium has no hook login",
+};
+const SERVER_MAPPED = ["enableThumbnails", "resizePreview", "enableExec", "tokenExpirationTime"];
+
+function mapTokenLifetime(raw: string, fallback: string, notes: Notes): string {
+  if (raw.trim() === "") return fallback;
+  const ms = parseDuration(raw);
+  if (ms !== undefined && ms >= MIN_TOKEN_MS && ms <= MAX_TOKEN_MS) return raw.trim();
+  notes.add(
+    "server",
+    `tokenExpirationTime "${raw}" not imported: it must be a duration from 5m to 720h; ${fallback} is kept`,
+  );
+  return fallback;
+}
+
+/** The login method and its settings (`auther`): json with reCAPTCHA, proxy, noauth. */
+function mapLogin(fb: FbConfig, current: ServerConfig, notes: Notes) {
+  const method = fb.settings.string("authMethod", "json");
+  const recaptcha = fb.auther.has("recaptcha") ? fb.auther.object("recaptcha") : undefined;
+  const json = {
+    authMethod: "json" as const,
+    authHeader: "",
+    recaptcha: {
+      host: recaptcha?.string("host") || current.recaptcha.host,
+      key: recaptcha?.string("key") ?? "",
+      secret: recaptcha?.string("secret") ?? "",
+    },
+  };
+  if (method === "json") return json;
+  if (method === "noauth") return { ...json, authMethod: "noauth" as const };
+  const header = fb.auther.string("header");
+  if (method === "proxy" && header !== "") {
+    return { ...json, authMethod: "proxy" as const, authHeader: header };
+  }
+  const why =
+    method === "hook"
+      ? `Scriptorium has no hook login (command ${JSON.stringify(fb.auther.string("command"))})`
+      : method === "proxy"
+        ? "it names no header"
+        : "it is unknown";
+  notes.add("login", `authMethod "${method}" not imported: ${why}; users log in with passwords`);
+  return json;
+}
+
+/** File Browser's server settings and login method over ours. */
+export function mapServer(fb: FbConfig, current: ServerConfig, notes: Notes): ServerConfig {
+  const s = fb.server;
+  for (const [name, value] of s.unknown(SERVER_MAPPED)) {
+    notes.unmapped(
+      "server",
+      name,
+      value,
+      SERVE_FLAG_ADVICE[name] ?? "Scriptorium has no such setting",
+    );
+  }
+  const minimum = fb.settings.integer("minimumPasswordLength");
+  return {
+    ...current,
+    ...mapLogin(fb, current, notes),
+    tokenExpirationTime: mapTokenLifetime(
+      s.string("tokenExpirationTime"),
+      current.tokenExpirationTime,
+      notes,
+    ),
+    minimumPasswordLength: minimum > 0 ? minimum : current.minimumPasswordLength,
+    enableExec: s.boolean("enableExec"),
+    enableThumbnails: s.boolean("enableThumbnails"),
+    resizePreview: s.boolean("resizePreview"),
+  };
+}
