@@ -2,10 +2,20 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Type, type Static } from "typebox";
 import { Value } from "typebox/value";
-import { ConfigExportSchema, type ConfigExport } from "@scriptorium/shared";
+import {
+  ConfigExportSchema,
+  ServerSettingsBodySchema,
+  type ConfigExport,
+  type ServerConfig,
+  type Settings,
+} from "@scriptorium/shared";
 import { openDatabase } from "../db/database.js";
+import { AppError } from "../errors.js";
+import { createServerSettingsService } from "../features/settings/server-settings.service.js";
+import { createSettingsService } from "../features/settings/settings.service.js";
 import { createSettingsStore, type SettingsStore } from "../features/settings/settings.store.js";
 import { SERVE_DEFAULTS } from "../config.js";
+import { VERSION } from "../version.js";
 import { HELP_FLAG, UsageError } from "./args.js";
 import { defineCommand, type CommandGroup } from "./command.js";
 import { applySettingsFlags, DATABASE_FLAG, SETTINGS_FLAGS } from "./flags.js";
@@ -20,10 +30,47 @@ async function withSettings<T>(
   const file = path.resolve(database ?? SERVE_DEFAULTS.database);
   const db = await openDatabase(file);
   try {
-    return await use(createSettingsStore(db), file);
+    // One transaction: a value the checks refuse leaves the database as it was.
+    return await db.transaction().execute((trx) => use(createSettingsStore(trx), file));
+  } catch (err) {
+    if (err instanceof AppError) throw new UsageError(err.message);
+    throw err;
   } finally {
     await db.destroy();
   }
+}
+
+const ADMIN = { perm: { admin: true } };
+
+/**
+ * Stores settings and server configuration through the checks of PUT /api/settings and
+ * PUT /api/settings/server (rules, locale, colour, branding folder, home base path, token
+ * lifetime, password length), so the command line cannot store what the API would refuse.
+ */
+async function saveChecked(store: SettingsStore, settings: Settings, server: ServerConfig) {
+  if (server.authMethod === "proxy" && server.authHeader.trim() === "") {
+    throw new UsageError("the proxy login needs a header (--auth.header)");
+  }
+  const safe = {
+    tokenExpirationTime: server.tokenExpirationTime,
+    minimumPasswordLength: server.minimumPasswordLength,
+    enableThumbnails: server.enableThumbnails,
+    resizePreview: server.resizePreview,
+  };
+  if (!Value.Check(ServerSettingsBodySchema, safe)) {
+    const first = Value.Errors(ServerSettingsBodySchema, safe)[0];
+    throw new UsageError(`${first?.instancePath.slice(1) ?? "server"} ${first?.message ?? ""}`);
+  }
+  await createSettingsService(store).replace(ADMIN, settings);
+  await createServerSettingsService(store, VERSION).update(ADMIN, safe);
+  const checked = await store.getServerConfig();
+  await store.setServerConfig({
+    ...checked,
+    authMethod: server.authMethod,
+    authHeader: server.authHeader,
+    recaptcha: server.recaptcha,
+    enableExec: server.enableExec,
+  });
 }
 
 async function current(store: SettingsStore): Promise<ConfigExport> {
@@ -55,10 +102,9 @@ async function applyAndSave(
 ): Promise<string> {
   const { settings, server } = await current(store);
   const next = applySettingsFlags(values, settings, server);
-  await store.setSettings(next.settings);
-  await store.setServerConfig(next.server);
+  await saveChecked(store, next.settings, next.server);
   await store.getSecret();
-  return JSON.stringify(next, null, 2);
+  return JSON.stringify(await current(store), null, 2);
 }
 
 const init = defineCommand({
@@ -80,7 +126,8 @@ const init = defineCommand({
 
 const set = defineCommand({
   name: "config set",
-  summary: "Changes the settings named by the flags, and prints them all.",
+  summary:
+    "Changes the settings named by the flags (checked as the API checks them), and prints them all.",
   flags: SettingsFlags,
   examples: [
     "scriptorium config set -d data/scriptorium.db --auth.method proxy --auth.header X-Remote-User",
@@ -118,15 +165,16 @@ const exportCommand = defineCommand({
 const importCommand = defineCommand({
   name: "config import",
   args: ["FILE"],
-  summary: "Replaces the settings and the server configuration with those in FILE.",
+  summary:
+    "Replaces the settings and the server configuration with those in FILE, checked as the API checks them.",
   flags: DatabaseFlags,
   examples: ["scriptorium config import settings.json -d data/scriptorium.db"],
   run: async (values, [file = ""]) => {
     // Check the file before touching (and maybe creating) the database.
     const imported = readExport(file);
     await withSettings(values.database, async (store) => {
-      await store.setSettings(imported.settings);
-      await store.setServerConfig(imported.server);
+      await saveChecked(store, imported.settings, imported.server);
+      await store.getSecret();
     });
   },
 });

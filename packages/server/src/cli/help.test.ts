@@ -17,7 +17,8 @@ async function cli(argv: string[], env: NodeJS.ProcessEnv = {}) {
 
 const SUBCOMMANDS = {
   config: ["init", "set", "cat", "export", "import"],
-  users: ["add", "ls", "find", "update", "rm"],
+  users: ["add", "ls", "find", "update", "rm", "export", "import"],
+  import: ["filebrowser"],
 };
 
 /** Every flag line of a help text: "  -d, --database FILE   description". */
@@ -63,7 +64,7 @@ describe("scriptorium help", () => {
     }
     const help = outputs[0]?.stdout ?? "";
     expectFullHelp(help, "Usage: scriptorium [flags]");
-    for (const command of ["config", "users", "version", "help"]) {
+    for (const command of ["config", "users", "import", "version", "help"]) {
       expect(help).toMatch(new RegExp(`\\n {2}${command} +\\S`));
     }
     for (const flag of ["root", "database", "address", "port", "baseurl", "noauth", "help"]) {

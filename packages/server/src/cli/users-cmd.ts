@@ -1,15 +1,20 @@
+import { rm as removeFile } from "node:fs/promises";
 import path from "node:path";
 import { Type } from "typebox";
+import { allPermissions } from "@scriptorium/shared";
 import { SERVE_DEFAULTS } from "../config.js";
 import { openDatabase, type Db } from "../db/database.js";
 import { AppError } from "../errors.js";
 import { createSessionsStore } from "../features/sessions/sessions.store.js";
 import { createSettingsStore } from "../features/settings/settings.store.js";
-import { createUsersService, toApiUser } from "../features/users/users.service.js";
+import { createSharesStore } from "../features/shares/shares.store.js";
+import { createUploadsStore } from "../features/tus/uploads.store.js";
+import { cleanUsername, createUsersService, toApiUser } from "../features/users/users.service.js";
 import { createUsersStore, type UserRecord } from "../features/users/users.store.js";
 import { Flag, HELP_FLAG, UsageError } from "./args.js";
 import { defineCommand, type CommandGroup } from "./command.js";
 import { DATABASE_FLAG, USER_FLAGS, userFieldsFromFlags } from "./flags.js";
+import { exportUsers, importUsers } from "./users-transfer.js";
 
 const LOCK_PASSWORD_FLAG = {
   lockPassword: Flag.boolean({ description: "the user cannot change the password" }),
@@ -134,7 +139,20 @@ const update = defineCommand({
       const users = createUsersStore(db);
       const user = await findUser(db, ref);
       const next: UserRecord = { ...user, ...userFieldsFromFlags(values, user) };
-      if (values.username !== undefined) next.username = values.username.trim();
+      // The checks of PUT /api/users/{id} (API.md Part A §14).
+      if (values.username !== undefined) {
+        next.username = cleanUsername(values.username);
+        const other = await users.findByUsername(next.username);
+        if (other && other.id !== user.id) throw new UsageError("This username is already taken");
+      }
+      if (user.perm.admin && !next.perm.admin && (await users.countAdmins()) <= 1) {
+        throw new UsageError("the last administrator cannot lose the admin permission");
+      }
+      if (next.perm.admin) {
+        next.perm = allPermissions();
+        next.lockPassword = false;
+      }
+      next.scope = next.scope.trim() || ".";
       if (values.password !== undefined) {
         // The same minimum length as sign-up and the API (API.md Part A §5).
         const service = createUsersService({
@@ -154,7 +172,8 @@ const update = defineCommand({
 const rm = defineCommand({
   name: "users rm",
   args: ["ID|NAME"],
-  summary: "Removes a user (never the last administrator).",
+  summary:
+    "Removes a user (never the last administrator), ending their sessions and deleting their share links.",
   flags: DatabaseFlags,
   examples: ["scriptorium users rm bob -d data/scriptorium.db"],
   run: (values, [ref = ""], { out }) =>
@@ -164,8 +183,60 @@ const rm = defineCommand({
       if (user.perm.admin && (await users.countAdmins()) <= 1) {
         throw new UsageError("the last administrator cannot be removed");
       }
+      // As DELETE /api/users/{id}: sessions end, links go, staged upload bytes are dropped.
+      const ended = await createSessionsStore(db).revokeAllOf(user.id);
+      const links = (await createSharesStore(db).list(user.id)).length;
+      for (const upload of await createUploadsStore(db).ofUser(user.id)) {
+        await removeFile(upload.temp, { force: true });
+      }
+      // The database deletes their sessions, links and uploads with them (ON DELETE CASCADE).
       await users.remove(user.id);
-      out(`removed user ${user.id} (${user.username})`);
+      out(
+        `removed user ${user.id} (${user.username}): ${ended} session(s) ended, ${links} share link(s) deleted`,
+      );
+    }),
+});
+
+const exportCommand = defineCommand({
+  name: "users export",
+  args: ["FILE"],
+  summary: "Writes every user, with their password hash, to FILE (JSON, mode 0600).",
+  flags: DatabaseFlags,
+  examples: ["scriptorium users export users.json -d data/scriptorium.db"],
+  run: (values, [file = ""], { out }) =>
+    withUsers(values.database, async (db) => {
+      out(`exported ${await exportUsers(db, file)} user(s) to ${file}`);
+    }),
+});
+
+const ImportFlags = Type.Object({
+  ...DATABASE_FLAG,
+  root: AddFlags.properties.root,
+  replace: Flag.boolean({
+    description: "replace users of the same name (their sessions end) instead of refusing",
+  }),
+  ...HELP_FLAG,
+});
+
+const importCommand = defineCommand({
+  name: "users import",
+  args: ["FILE"],
+  summary:
+    'Adds the users of FILE (as "users export" writes it), checked as the API checks them; ' +
+    "all or nothing. New users get new ids; the password hashes are kept.",
+  flags: ImportFlags,
+  examples: [
+    "scriptorium users import users.json -d data/scriptorium.db",
+    "scriptorium users import users.json --replace",
+  ],
+  run: (values, [file = ""], { out }) =>
+    withUsers(values.database, async (db) => {
+      const { added, replaced } = await importUsers(db, file, {
+        replace: values.replace === true,
+        root: values.root ?? SERVE_DEFAULTS.root,
+      });
+      out([...added.map(row), ...replaced.map(row)].join("\n"));
+      out(`added ${added.length} user(s), replaced ${replaced.length}`);
     }),
 });
 
@@ -173,6 +244,6 @@ const rm = defineCommand({
 export const usersGroup: CommandGroup = {
   name: "users",
   summary: "Manages the user accounts without the web interface.",
-  commands: [add, ls, find, update, rm],
+  commands: [add, ls, find, update, rm, exportCommand, importCommand],
   examples: ["scriptorium users ls -d data/scriptorium.db", "scriptorium users add --help"],
 };

@@ -1,5 +1,7 @@
 import {
   HOOK_KEYS,
+  MAX_PASSWORD_LENGTH_SETTING,
+  MIN_PASSWORD_LENGTH_FLOOR,
   parseDuration,
   THEMES,
   type ServerConfig,
@@ -200,7 +202,17 @@ export function mapServer(fb: FbConfig, current: ServerConfig, notes: Notes): Se
       SERVE_FLAG_ADVICE[name] ?? "Scriptorium has no such setting",
     );
   }
-  const minimum = fb.settings.integer("minimumPasswordLength");
+  let minimum = fb.settings.integer("minimumPasswordLength");
+  if (
+    minimum !== 0 &&
+    (minimum < MIN_PASSWORD_LENGTH_FLOOR || minimum > MAX_PASSWORD_LENGTH_SETTING)
+  ) {
+    notes.add(
+      "settings",
+      `minimumPasswordLength ${minimum} not imported: it must be from ${MIN_PASSWORD_LENGTH_FLOOR} to ${MAX_PASSWORD_LENGTH_SETTING}; ${current.minimumPasswordLength} is kept`,
+    );
+    minimum = 0;
+  }
   return {
     ...current,
     ...mapLogin(fb, current, notes),
