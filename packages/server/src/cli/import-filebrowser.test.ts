@@ -311,6 +311,45 @@ describe("scriptorium import filebrowser", () => {
     });
   });
 
+  it("reads File Browser 2.31's shapes (fewer fields) and warns who noauth logs in as", async () => {
+    await writeExports({
+      users: (users) => {
+        for (const u of users) {
+          delete u.redirectAfterCopyMove;
+          delete u.aceEditorTheme;
+        }
+      },
+      config: (c) => {
+        const settings = c.settings as Json;
+        for (const key of ["hideLoginButton", "logoutPage", "minimumPasswordLength"]) {
+          delete settings[key];
+        }
+        for (const key of ["fileMode", "dirMode", "hideDotfiles"]) delete settings[key];
+        delete (settings.defaults as Json).redirectAfterCopyMove;
+        delete (settings.defaults as Json).aceEditorTheme;
+        settings.authMethod = "noauth";
+        c.auther = {};
+        const server = c.server as Json;
+        delete server.imageResolutionCalculation;
+        delete server.followExternalSymlinks;
+      },
+    });
+    expect((await cli("users", "add", "zoe", "zoe-password-123", "-d", db, "-r", root)).code).toBe(
+      0,
+    );
+    const res = await importAll();
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toMatch(/Users: 3 imported/);
+    expect(res.stdout).not.toMatch(/aceEditorTheme|hideLoginButton/);
+    expect(res.stdout).toMatch(
+      /! login: without a login everyone is the user with the lowest id here: "zoe"/,
+    );
+    expect(await withDb((h) => createSettingsStore(h).getServerConfig())).toMatchObject({
+      authMethod: "noauth",
+      minimumPasswordLength: 12,
+    });
+  });
+
   it("maps proxy login with its header, and reports hook login as not mapped", async () => {
     await writeExports({
       config: (c) => {

@@ -91,6 +91,19 @@ async function planShares(db: Db, fbShares: readonly FbShare[], plan: ImportPlan
   }
 }
 
+/** File Browser's noauth is its user 1; ours is the user with the lowest id. */
+function noteNoauthUser(existing: readonly { username: string }[], plan: ImportPlan): void {
+  const first = existing[0]?.username ?? plan.users[0]?.user.username;
+  const fbFirst = plan.users.find((u) => u.fbId === 1)?.user.username;
+  if (first !== undefined && first !== fbFirst) {
+    plan.notes.add(
+      "login",
+      `without a login everyone is the user with the lowest id here: "${first}", not File Browser's user 1`,
+      true,
+    );
+  }
+}
+
 /** Maps File Browser's exports onto what the database holds now, writing nothing. */
 export async function planImport(db: Db, fb: FbExport): Promise<ImportPlan> {
   const plan: ImportPlan = { users: [], shares: [], skipped: [], notes: new Notes() };
@@ -103,7 +116,9 @@ export async function planImport(db: Db, fb: FbExport): Promise<ImportPlan> {
     };
   }
   if (fb.shares) await planShares(db, fb.shares, plan);
-  const admins = (await createUsersStore(db).list()).filter((u) => u.perm.admin).length;
+  const existing = await createUsersStore(db).list();
+  if (plan.config?.server.authMethod === "noauth") noteNoauthUser(existing, plan);
+  const admins = existing.filter((u) => u.perm.admin).length;
   if (fb.users && admins === 0 && !plan.users.some((u) => u.user.perm.admin)) {
     plan.notes.add(
       "users",
