@@ -221,6 +221,7 @@ describe("scriptorium import filebrowser", () => {
     for (const line of [
       /! user "Bruno": rule 2 \(deny regex "\(\?i\)\\\\.secret\$"\) left out: invalid regular expression/,
       /user "carla": locale "cs" is not one Scriptorium has: it becomes "en"/,
+      /! user "Bruno": deny rule\(s\) "\/private" match whole path components here/,
       /user "Bruno": aceEditorTheme "dracula" not imported/,
       /settings: hideLoginButton true not imported/,
       /settings: the signing key is not imported/,

@@ -105,6 +105,16 @@ export function mapRules(raw: readonly FbRule[], notes: Notes, subject: string):
     const risk = fb.allow ? "" : "; what it denied may now be visible: add a rule that works";
     notes.add(subject, `rule ${i + 1} (${describeRule(fb)}) left out: ${why}${risk}`, !fb.allow);
   }
+  const prefixes = rules.filter((r) => !r.allow && !r.regex && r.path !== "/");
+  if (prefixes.length > 0) {
+    const paths = prefixes.map((r) => JSON.stringify(r.path)).join(", ");
+    notes.add(
+      subject,
+      `deny rule(s) ${paths} match whole path components here; File Browser before 2.63.1 ` +
+        `matched them as text prefixes ("/priv" also hid "/private"): check what they should hide`,
+      true,
+    );
+  }
   return rules;
 }
 
