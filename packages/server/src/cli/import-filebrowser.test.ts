@@ -332,6 +332,12 @@ describe("scriptorium import filebrowser", () => {
         delete (settings.defaults as Json).redirectAfterCopyMove;
         delete (settings.defaults as Json).aceEditorTheme;
         settings.authMethod = "noauth";
+        (settings.rules as Json[]).push({
+          regex: true,
+          allow: false,
+          path: "",
+          regexp: { raw: "\\.tmp\\z" },
+        });
         c.auther = {};
         const server = c.server as Json;
         delete server.imageResolutionCalculation;
@@ -345,6 +351,9 @@ describe("scriptorium import filebrowser", () => {
     expect(res.code, res.stderr).toBe(0);
     expect(res.stdout).toMatch(/Users: 3 imported/);
     expect(res.stdout).not.toMatch(/aceEditorTheme|hideLoginButton/);
+    expect(res.stdout).toMatch(
+      /! global rules: rule 2 \(deny regex "\\\\.tmp\\\\z"\) uses Go syntax .* JavaScript reads otherwise/,
+    );
     expect(res.stdout).toMatch(
       /! login: without a login everyone is the user with the lowest id here: "zoe"/,
     );

@@ -87,6 +87,9 @@ function describeRule(rule: FbRule): string {
     : `${kind} ${JSON.stringify(rule.path)}`;
 }
 
+/** Go regular expression syntax that JavaScript accepts but reads as something else. */
+const GO_ONLY_SYNTAX = /\\[AzQE]|\[:\^?[a-z]+:\]/;
+
 /**
  * Rules checked as the API checks them (Part A §15). An invalid one (a Go regular expression
  * JavaScript does not read, a path not rooted at "/") is left out with a note; leaving out a
@@ -98,6 +101,14 @@ export function mapRules(raw: readonly FbRule[], notes: Notes, subject: string):
     const rule: Rule = { allow: fb.allow, path: fb.path, regex: fb.regex, regexp: { raw: fb.raw } };
     const problem = firstRuleProblem([rule]);
     if (!problem) {
+      if (fb.regex && GO_ONLY_SYNTAX.test(fb.raw)) {
+        notes.add(
+          subject,
+          `rule ${i + 1} (${describeRule(fb)}) uses Go syntax (\\A, \\z, \\Q…\\E or [:class:]) that ` +
+            "JavaScript reads otherwise: rewrite it",
+          !fb.allow,
+        );
+      }
       rules.push(rule);
       continue;
     }
