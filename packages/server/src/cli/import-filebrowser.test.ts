@@ -247,10 +247,24 @@ describe("scriptorium import filebrowser", () => {
     expect((await cli("users", "add", "zoe", "zoe-password-123", "-d", db, "-r", root)).code).toBe(
       0,
     );
+    // An expired link of the same hash: looking it up would purge it, but not in a dry run.
+    await withDb((h) =>
+      createSharesStore(h).create({
+        hash: "Old00001",
+        path: "/",
+        userId: 1,
+        expire: 1,
+        mode: "read",
+        created: 0,
+      }),
+    );
     const before = await cli("config", "cat", "-d", db);
     expect((await importAll("--dry-run")).code).toBe(0);
     expect((await cli("config", "cat", "-d", db)).stdout).toBe(before.stdout);
     expect(await withDb((h) => createUsersStore(h).count())).toBe(1);
+    const raw = new DatabaseSync(db);
+    expect(raw.prepare("SELECT hash FROM shares").all()).toEqual([{ hash: "Old00001" }]);
+    raw.close();
   });
 
   it("a bad file changes nothing and says where it is wrong", async () => {

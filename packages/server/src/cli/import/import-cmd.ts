@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { Type } from "typebox";
 import { SERVE_DEFAULTS } from "../../config.js";
-import { openDatabase } from "../../db/database.js";
+import { openDatabase, type Db } from "../../db/database.js";
 import { AppError } from "../../errors.js";
 import { Flag, HELP_FLAG, UsageError } from "../args.js";
 import { defineCommand, type CommandGroup } from "../command.js";
@@ -10,7 +10,7 @@ import { DATABASE_FLAG } from "../flags.js";
 import { applyPlan, missingFolders } from "./apply.js";
 import { ImportFileError } from "./fb-json.js";
 import { readFbConfig, readFbShares, readFbUsers } from "./fb-records.js";
-import { planImport, type FbExport } from "./plan.js";
+import { planImport, type FbExport, type ImportPlan } from "./plan.js";
 import { formatPlan } from "./report.js";
 
 const FilebrowserFlags = Type.Object({
@@ -54,6 +54,23 @@ function readExports(values: { users?: string; config?: string; shares?: string 
   }
 }
 
+const ROLLBACK = new Error("dry run");
+
+/** Plans in a transaction that is always rolled back: looking up links may purge expired ones. */
+async function planWithoutWriting(db: Db, fb: FbExport): Promise<ImportPlan> {
+  let plan: ImportPlan | undefined;
+  try {
+    await db.transaction().execute(async (trx) => {
+      plan = await planImport(trx, fb);
+      throw ROLLBACK;
+    });
+  } catch (err) {
+    if (err !== ROLLBACK) throw err;
+  }
+  if (!plan) throw new Error("the plan was not made");
+  return plan;
+}
+
 const filebrowser = defineCommand({
   name: "import filebrowser",
   summary:
@@ -86,11 +103,12 @@ const filebrowser = defineCommand({
     // A dry run against a database that does not exist yet must not create it.
     const db = await openDatabase(dryRun && !existsSync(file) ? ":memory:" : file);
     try {
-      const plan = await planImport(db, fb);
       if (dryRun) {
+        const plan = await planWithoutWriting(db, fb);
         out(formatPlan(plan, { dryRun, folders: missingFolders(plan, root) }));
         return;
       }
+      const plan = await planImport(db, fb);
       const result = await applyPlan(db, plan, root);
       out(formatPlan(plan, { dryRun, folders: result.folders, result }));
     } catch (err) {
