@@ -150,7 +150,15 @@ describe("scriptorium import filebrowser", () => {
         });
       expect((await share()).statusCode).toBe(401);
       expect((await share("not-the-password")).statusCode).toBe(401);
+      const first = await share("share-password");
+      expect(first.statusCode).toBe(200);
+      // …which re-hashes it to Argon2id at first use; the password and the token still open it.
+      const stored = await createSharesStore(handle).find("Ab3dE_9z");
+      expect(stored?.passwordHash).toMatch(/^\$argon2id\$/);
       expect((await share("share-password")).statusCode).toBe(200);
+      const { token } = first.json<{ token: string }>();
+      const withToken = await app.inject({ url: `/api/public/share/Ab3dE_9z?token=${token}` });
+      expect(withToken.statusCode).toBe(200);
     } finally {
       await app.close();
     }

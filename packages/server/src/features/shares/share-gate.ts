@@ -2,7 +2,7 @@ import path from "node:path";
 import type { PublicShareInfo } from "@scriptorium/shared";
 import { AppError, forbidden, notFound } from "../../errors.js";
 import { createAttemptCounter, type AttemptLimit } from "../../lib/attempts.js";
-import { verifyAgainstDummy, verifyPassword } from "../../lib/passwords.js";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "../../lib/passwords.js";
 import { normalizeRequestPath } from "../../lib/safe-path.js";
 import type { BigIntStats } from "../../storage/file-ops.js";
 import type { Storage } from "../../storage/storage.js";
@@ -91,7 +91,8 @@ export function createShareGate(deps: {
   async function checkPassword(share: ShareRecord, visitor: Visitor): Promise<string | undefined> {
     const stored = share.passwordHash;
     if (stored === undefined) return undefined;
-    const token = () => getKey().then((k) => signShareToken(k, share.hash, stored, now()));
+    const token = (passwordHash = stored) =>
+      getKey().then((k) => signShareToken(k, share.hash, passwordHash, now()));
     if (
       visitor.token &&
       verifyShareToken(await getKey(), visitor.token, share.hash, stored, now())
@@ -103,13 +104,20 @@ export function createShareGate(deps: {
     }
     perShare.check(share.hash);
     perAddress.check(visitor.address);
-    const { ok } = await verifyPassword(stored, decodePassword(visitor.password));
+    const password = decodePassword(visitor.password);
+    const { ok, needsRehash } = await verifyPassword(stored, password);
     if (!ok) {
       perShare.fail(share.hash);
       perAddress.fail(visitor.address);
       throw new AppError("UNAUTHORIZED", "The password is wrong");
     }
     perAddress.succeed(visitor.address);
+    if (needsRehash) {
+      // A link imported from File Browser: its bcrypt hash becomes Argon2id at first use.
+      const rehashed = await hashPassword(password);
+      await deps.store.rehashPassword(share.hash, stored, rehashed);
+      return token(rehashed);
+    }
     return token();
   }
 

@@ -135,6 +135,16 @@ export function createSharesStore(db: Db) {
       await db.deleteFrom("shares").where("hash", "=", hash).execute();
     },
 
+    /** Replaces a link's password hash (a bcrypt one from File Browser by Argon2id), if unchanged. */
+    async rehashPassword(hash: string, from: string, to: string): Promise<void> {
+      await db
+        .updateTable("shares")
+        .set({ password_hash: to })
+        .where("hash", "=", hash)
+        .where("password_hash", "=", from)
+        .execute();
+    },
+
     /**
      * Counts one download when the link has one left: false (nothing counted) when its limit
      * is reached. One statement, so two visitors never both take the last download.
