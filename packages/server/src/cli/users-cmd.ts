@@ -11,6 +11,8 @@ import { createSharesStore } from "../features/shares/shares.store.js";
 import { createUploadsStore } from "../features/tus/uploads.store.js";
 import { cleanUsername, createUsersService, toApiUser } from "../features/users/users.service.js";
 import { createUsersStore, type UserRecord } from "../features/users/users.store.js";
+import { scopeRoot } from "../lib/safe-path.js";
+import { createScopeFolder } from "../storage/scope-folder.js";
 import { Flag, HELP_FLAG, UsageError } from "./args.js";
 import { defineCommand, type CommandGroup } from "./command.js";
 import { DATABASE_FLAG, USER_FLAGS, userFieldsFromFlags } from "./flags.js";
@@ -20,14 +22,18 @@ const LOCK_PASSWORD_FLAG = {
   lockPassword: Flag.boolean({ description: "the user cannot change the password" }),
 };
 
-const AddFlags = Type.Object({
-  ...DATABASE_FLAG,
+const ROOT_FLAG = {
   root: Flag.string({
     short: "r",
     env: "SCRIPTORIUM_ROOT",
     arg: "DIR",
-    description: "files folder, for home folders (default ./data/files)",
+    description: "files folder, where home and scope folders are made (default ./data/files)",
   }),
+};
+
+const AddFlags = Type.Object({
+  ...DATABASE_FLAG,
+  ...ROOT_FLAG,
   ...LOCK_PASSWORD_FLAG,
   ...USER_FLAGS,
   ...HELP_FLAG,
@@ -36,6 +42,7 @@ const UpdateFlags = Type.Object({
   ...DATABASE_FLAG,
   password: Flag.string({ arg: "PASSWORD", description: "new password (ends their sessions)" }),
   username: Flag.string({ arg: "NAME", description: "new username" }),
+  ...ROOT_FLAG,
   ...LOCK_PASSWORD_FLAG,
   ...USER_FLAGS,
   ...HELP_FLAG,
@@ -153,6 +160,12 @@ const update = defineCommand({
         next.lockPassword = false;
       }
       next.scope = next.scope.trim() || ".";
+      // As the API does: a new scope's folder is made under the files folder.
+      if (next.scope !== user.scope) {
+        await createScopeFolder(
+          scopeRoot(path.resolve(values.root ?? SERVE_DEFAULTS.root), next.scope),
+        );
+      }
       if (values.password !== undefined) {
         // The same minimum length as sign-up and the API (API.md Part A §5).
         const service = createUsersService({

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -65,5 +65,17 @@ describe("scriptorium users update --password", () => {
     const res = await cli("users", "update", "bob", "--password", "a-new-password-42", "-d", db);
     expect(res.code, res.stderr).toBe(0);
     expect(await passwordIs("bob", "a-new-password-42")).toBe(true);
+  });
+});
+
+describe("scriptorium users update --scope", () => {
+  it("makes the new scope's folder under the files folder, as the API does", async () => {
+    const res = await cli("users", "update", "bob", "--scope", "/team/bob", "-d", db, "-r", dir);
+    expect(res.code, res.stderr).toBe(0);
+    expect((await stat(path.join(dir, "team", "bob"))).isDirectory()).toBe(true);
+    // A scope climbing out stays inside the files folder.
+    const up = await cli("users", "update", "bob", "--scope", "/../../escape", "-d", db, "-r", dir);
+    expect(up.code, up.stderr).toBe(0);
+    expect((await stat(path.join(dir, "escape"))).isDirectory()).toBe(true);
   });
 });
