@@ -115,7 +115,8 @@ describe("scriptorium import filebrowser", () => {
     const res = await importAll();
     expect(res.code, res.stderr).toBe(0);
     expect(res.stdout).toMatch(/Users: 3 imported, 1 skipped/);
-    expect(res.stdout).toMatch(/\+ carla: id 3 \(File Browser id 4\), scope \/users\/carla/);
+    // File Browser's ids are kept where free (its id 3 was not imported: carla stays 4).
+    expect(res.stdout).toMatch(/\+ carla: id 4 \(File Browser id 4\), scope \/users\/carla/);
     expect(res.stdout).toMatch(
       /- user "BRUNO" \(File Browser id 5\): same name as File Browser user 2/,
     );

@@ -41,7 +41,11 @@ export async function applyPlan(db: Db, plan: ImportPlan, root: string): Promise
     }
     await settings.getSecret();
     const users = createUsersStore(trx);
-    for (const { fbId, user } of plan.users) ids.set(fbId, (await users.insert(user)).id);
+    for (const { fbId, user } of plan.users) {
+      // File Browser's id when it is free here, so that links and scripts naming ids still fit.
+      const free = fbId > 0 && (await users.findById(fbId)) === undefined;
+      ids.set(fbId, (await users.insert(user, free ? { id: fbId } : {})).id);
+    }
     const shares = createSharesStore(trx);
     for (const { fbUserId, share } of plan.shares) {
       const userId = ids.get(fbUserId);

@@ -88,7 +88,7 @@ const filebrowser = defineCommand({
     "",
     "Passwords keep working: File Browser's bcrypt hashes are kept and replaced by Argon2id at each",
     "user's next login. Users whose name exists already (in any letter case) are skipped; new users",
-    "get new ids, in File Browser's id order. Name sorting is flipped to mean the same order.",
+    "keep File Browser's id where it is free here. Name sorting is flipped to mean the same order.",
     "File Browser's database file (BoltDB) cannot be read directly, as no maintained reader for it",
     "exists on npm: hence the exports above. File Browser has no command",
     "that exports share links: --shares takes a JSON list of its stored records, each",

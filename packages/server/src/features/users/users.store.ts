@@ -104,14 +104,22 @@ export function createUsersStore(db: Db) {
       return users.filter((u) => u.perm.admin).length;
     },
 
-    /** Inserts a user; throws the SQLite unique error when the username is taken. */
-    async insert(user: NewUser): Promise<UserRecord> {
+    /**
+     * Inserts a user, with the given id when there is one (the File Browser importer keeps
+     * ids); throws the SQLite unique error when the username or the id is taken.
+     */
+    async insert(user: NewUser, opts: { id?: number } = {}): Promise<UserRecord> {
       const now = nowSeconds();
       const result = await db
         .insertInto("users")
-        .values({ ...toRow(user), created_at: now, updated_at: now })
+        .values({
+          ...toRow(user),
+          ...(opts.id !== undefined && { id: opts.id }),
+          created_at: now,
+          updated_at: now,
+        })
         .executeTakeFirstOrThrow();
-      const id = Number(result.insertId);
+      const id = opts.id ?? Number(result.insertId);
       return { ...user, id, updatedAt: now };
     },
 
