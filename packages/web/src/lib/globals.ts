@@ -12,7 +12,7 @@ export const DEFAULT_GLOBALS: PageGlobals = {
   EnableExec: true,
   EnableThumbs: true,
   LoginPage: true,
-  Name: "File Browser",
+  Name: "Scriptorium",
   NoAuth: false,
   ReCaptcha: false,
   ResizePreview: true,

@@ -10,4 +10,4 @@ export const PROJECT_URL = "https://github.com/scriptorium-edition/scriptorium";
 export const ISSUES_URL = `${PROJECT_URL}/issues/new`;
 
 /** Product name shown beside the version in the sidebar (API.md §11.3). */
-export const PRODUCT_LABEL = "File Browser";
+export const PRODUCT_LABEL = "Scriptorium";
