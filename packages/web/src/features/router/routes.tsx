@@ -6,10 +6,11 @@ import { RouteError } from "../errors/RouteError";
 import { FilesPage } from "../files/FilesPage";
 import { Layout } from "../layout/Layout";
 import { GlobalSettingsPage } from "../settings/global/GlobalSettingsPage";
-import { NotYetPage } from "../settings/NotYetPage";
 import { ProfilePage } from "../settings/ProfilePage";
 import { SettingsLayout } from "../settings/SettingsLayout";
 import { SharesPage } from "../settings/shares/SharesPage";
+import { UserFormPage } from "../settings/users/UserFormPage";
+import { UsersPage } from "../settings/users/UsersPage";
 import { SharePage } from "../share/SharePage";
 import { RootRoute } from "./RootRoute";
 import type { RouteHandle } from "./titles";
@@ -69,12 +70,12 @@ export const appRoutes: RouteObject[] = [
               },
               {
                 path: "users",
-                element: <NotYetPage />,
+                element: <UsersPage />,
                 handle: handle({ access: "admin", title: "pageTitles.users" }),
               },
               {
                 path: "users/:id",
-                element: <NotYetPage />,
+                element: <UserFormPage />,
                 handle: handle({ access: "admin", title: "pageTitles.user" }),
               },
             ],

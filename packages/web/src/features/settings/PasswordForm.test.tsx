@@ -72,6 +72,25 @@ describe("change-password form", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("shows the minimum length before anything is sent: red and disabled while too short", () => {
+    window.FileBrowser = { ...window.FileBrowser, MinimumPasswordLength: 16 };
+    try {
+      renderForm();
+      const hint = screen.getByTestId("password-length");
+      expect(hint.textContent).toMatch(/16/);
+      fill("old-password-12", "fifteen-chars-x");
+      expect(hint.className).toMatch(/password-hint--bad/);
+      expect(field("password").getAttribute("aria-invalid")).toBe("true");
+      expect(screen.getByTestId<HTMLButtonElement>("password-submit").disabled).toBe(true);
+      expect(fetchMock).not.toHaveBeenCalled();
+      fill("old-password-12", "sixteen-chars-xy");
+      expect(hint.className).not.toMatch(/password-hint--bad/);
+      expect(screen.getByTestId<HTMLButtonElement>("password-submit").disabled).toBe(false);
+    } finally {
+      delete (window.FileBrowser as { MinimumPasswordLength?: number }).MinimumPasswordLength;
+    }
+  });
+
   it("shows the server's message when the current password is wrong, and keeps the fields", async () => {
     fetchMock.mockResolvedValueOnce(
       new Response(

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { handleError } from "../../api/errors";
+import { getGlobals } from "../../lib/globals";
 import { useUser } from "../auth/auth-store";
 import { showSuccess } from "../toasts/toast-store";
 import { useUpdateOwnUser } from "./use-update-user";
@@ -20,11 +21,15 @@ export function PasswordForm() {
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const state = matchClass(password, confirm);
+  const minimum = getGlobals().MinimumPasswordLength ?? 12;
+  const length = [...password].length;
+  const tooShort = length < minimum;
+  const ready = !tooShort && password === confirm && current !== "";
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // SPEC.md §5: unequal or empty fields are silently ignored; the server checks the current one.
-    if (password === "" || password !== confirm) return;
+    if (password === "" || password !== confirm || tooShort) return;
     update.mutate(
       { which: ["password"], data: { password }, currentPassword: current },
       {
@@ -70,9 +75,20 @@ export function PasswordForm() {
           autoComplete="new-password"
           placeholder={t("settings.newPassword")}
           aria-label={t("settings.newPassword")}
+          aria-describedby="password-length"
+          aria-invalid={password !== "" && tooShort}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
+          data-testid="password-new"
         />
+        <span
+          id="password-length"
+          className={`field__hint${password !== "" && tooShort ? " password-hint--bad" : " muted"}`}
+          data-testid="password-length"
+          data-ok={!tooShort}
+        >
+          {t("settings.passwordMinLength", { min: minimum, typed: length })}
+        </span>
         <input
           className={`input input--block${state}`}
           type="password"
@@ -82,13 +98,14 @@ export function PasswordForm() {
           aria-label={t("settings.newPasswordConfirm")}
           value={confirm}
           onChange={(e) => setConfirm(e.target.value)}
+          data-testid="password-confirm"
         />
       </div>
       <div className="card__actions">
         <button
           type="submit"
           className="button button--primary"
-          disabled={update.isPending}
+          disabled={update.isPending || !ready}
           data-testid="password-submit"
         >
           {t("buttons.update")}

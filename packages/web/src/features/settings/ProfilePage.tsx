@@ -6,6 +6,7 @@ import { useUser } from "../auth/auth-store";
 import { ErrorView } from "../errors/ErrorView";
 import { PasswordForm } from "./PasswordForm";
 import { PreferencesForm } from "./PreferencesForm";
+import { SessionsCard } from "./sessions/SessionsCard";
 
 /** /settings/profile: the user's preferences and password (SPEC.md §2 Settings screens). */
 export function ProfilePage() {
@@ -31,6 +32,7 @@ export function ProfilePage() {
       ) : (
         <PasswordForm />
       )}
+      <SessionsCard />
     </div>
   );
 }

@@ -5,7 +5,11 @@ import { handleError } from "../../../api/errors";
 import { Icon } from "../../../components/Icon";
 import { getGlobals } from "../../../lib/globals";
 import { showSuccess } from "../../toasts/toast-store";
+import { BrandingSettingsForm } from "./BrandingSettingsForm";
+import { DefaultsSettingsForm } from "./DefaultsSettingsForm";
+import { GeneralSettingsForm } from "./GeneralSettingsForm";
 import { fetchGlobalSettings, saveGlobalSettings } from "./global-settings-api";
+import { ServerSettingsCard } from "./ServerSettingsForm";
 import { HookSettingsForm } from "./HookSettingsForm";
 import { ShellSettingsForm } from "./ShellSettingsForm";
 import { ToolSettingsForm } from "./ToolSettingsForm";
@@ -15,8 +19,9 @@ import "./global-settings.css";
 const SETTINGS_KEY = ["globalSettings"] as const;
 
 /**
- * /settings/global (admin): the resumable-upload settings, the edition tools, the shell and
- * the command hooks. While the server has no
+ * /settings/global (admin): signup, home folders and global rules, branding, user defaults,
+ * the resumable-upload settings, the edition tools, the shell, the command hooks and the
+ * server's own settings. While the server has no
  * /api/settings (404), the page says that settings are read-only and shows the values the page
  * was loaded with, instead of pretending to save.
  */
@@ -55,6 +60,31 @@ export function GlobalSettingsPage() {
           {t("globalSettings.readOnly")}
         </p>
       )}
+      {settings && (
+        <>
+          <GeneralSettingsForm
+            initial={settings}
+            onSave={(fields) => save.mutate({ ...settings, ...fields })}
+            saving={save.isPending}
+          />
+          <BrandingSettingsForm
+            initial={settings.branding}
+            onSave={(branding) => save.mutate({ ...settings, branding })}
+            saving={save.isPending}
+          />
+          <DefaultsSettingsForm
+            initial={settings.defaults}
+            onSave={(defaults) =>
+              // The shell card owns the default commands: keep what is saved.
+              save.mutate({
+                ...settings,
+                defaults: { ...defaults, commands: settings.defaults.commands },
+              })
+            }
+            saving={save.isPending}
+          />
+        </>
+      )}
       <TusSettingsForm
         key={`${tus.chunkSize}/${tus.retryCount}`}
         initial={tus}
@@ -83,6 +113,7 @@ export function GlobalSettingsPage() {
             onSave={(commands) => save.mutate({ ...settings, commands })}
             saving={save.isPending}
           />
+          <ServerSettingsCard />
         </>
       )}
     </div>
