@@ -1,0 +1,77 @@
+import { admin, createUser, expect, loginAndOpen, test } from "../support/fixtures.js";
+
+test("an admin sets the branding name, colour and dark theme; a visitor's login page shows them", async ({
+  page,
+  browser,
+}) => {
+  await loginAndOpen(page, admin(), "/settings/global");
+  const form = page.getByTestId("global-branding-form");
+  await form.getByTestId("global-branding-name").fill("Edizione Maurolico");
+  await form.getByTestId("global-branding-color").fill("#8a2be2");
+  await form.getByTestId("global-branding-theme").selectOption("dark");
+  await form.getByTestId("global-branding-submit").click();
+  await expect(page.getByTestId("toast-success")).toBeVisible();
+  try {
+    const visitor = await browser.newContext({ colorScheme: "light" });
+    const login = await visitor.newPage();
+    await login.goto("/login");
+    await expect(login).toHaveTitle(/Edizione Maurolico/);
+    await expect(login.locator(".login-card__name")).toHaveText("Edizione Maurolico");
+    await expect(login.locator('meta[name="theme-color"]')).toHaveAttribute("content", "#8a2be2");
+    await expect(login.locator("html")).toHaveAttribute("data-theme", "dark");
+    const accent = await login.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue("--accent").trim(),
+    );
+    expect(accent).toBe("#8a2be2");
+    await visitor.close();
+  } finally {
+    // Back to the suite's defaults for the other tests.
+    await page.reload();
+    const again = page.getByTestId("global-branding-form");
+    await again.getByTestId("global-branding-name").fill("");
+    await again.getByTestId("global-branding-color").fill("");
+    await again.getByTestId("global-branding-theme").selectOption("");
+    await again.getByTestId("global-branding-submit").click();
+    await expect(page.getByTestId("toast-success").last()).toBeVisible();
+  }
+});
+
+test("the profile shows the password length rule before anything is sent", async ({ page }) => {
+  const user = createUser();
+  await loginAndOpen(page, user, "/settings/profile");
+  const hint = page.getByTestId("password-length");
+  await expect(hint).toContainText("12");
+  await page.getByTestId("password-current").fill(user.password);
+  await page.getByTestId("password-new").fill("too-short");
+  await page.getByTestId("password-confirm").fill("too-short");
+  await expect(hint).toHaveClass(/password-hint--bad/);
+  await expect(page.getByTestId("password-submit")).toBeDisabled();
+  await page.getByTestId("password-new").fill("long-enough-password");
+  await expect(page.getByTestId("password-new")).toHaveClass(/input--red/);
+  await page.getByTestId("password-confirm").fill("long-enough-password");
+  await expect(page.getByTestId("password-new")).toHaveClass(/input--green/);
+  await expect(hint).not.toHaveClass(/password-hint--bad/);
+  await expect(page.getByTestId("password-submit")).toBeEnabled();
+  await page.getByTestId("password-submit").click();
+  await expect(page.getByTestId("toast-success")).toBeVisible();
+});
+
+test("a user ends their other session from the profile; that browser is sent to login", async ({
+  page,
+  browser,
+}) => {
+  const user = createUser();
+  const laptop = await browser.newContext();
+  const other = await laptop.newPage();
+  await loginAndOpen(other, user);
+  await loginAndOpen(page, user, "/settings/profile");
+  const list = page.getByTestId("sessions");
+  await expect(page.getByTestId("sessions-item")).toHaveCount(2);
+  await expect(list).toContainText("this device");
+  await page.getByTestId("sessions-end").click();
+  await expect(page.getByTestId("sessions-item")).toHaveCount(1);
+  // The other browser's next request fails and it goes to the login page.
+  await other.reload();
+  await other.waitForURL(/\/login/);
+  await laptop.close();
+});
