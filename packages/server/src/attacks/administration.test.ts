@@ -2,13 +2,7 @@ import { mkdir, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RulesPreview, SessionInfo, Settings, User } from "@scriptorium/shared";
-import {
-  expectNoLeak,
-  jsonOf,
-  SECRET,
-  startTarget,
-  type Target,
-} from "../test/attack-target.js";
+import { expectNoLeak, jsonOf, SECRET, startTarget, type Target } from "../test/attack-target.js";
 
 /**
  * Administration (API.md Part A §4, §14, §15; Part B §8, §11): user management, sessions, the

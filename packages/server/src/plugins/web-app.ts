@@ -103,7 +103,10 @@ export function registerWebApp(
     // A link in the folder must not lead out of it.
     const real = realpathSync(candidate);
     const realBase = realpathSync(base);
-    if (real !== path.join(realBase, "custom.css") && !real.startsWith(path.join(realBase, "img") + path.sep)) {
+    if (
+      real !== path.join(realBase, "custom.css") &&
+      !real.startsWith(path.join(realBase, "img") + path.sep)
+    ) {
       return undefined;
     }
     return candidate;
