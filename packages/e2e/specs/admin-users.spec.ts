@@ -21,6 +21,13 @@ test("an admin creates a user with a scope and a rule; the user sees only what t
   await page.waitForURL(/\/settings\/users\/new$/);
   await page.getByTestId("user-username").fill(name);
   await page.getByTestId("user-password").fill(password);
+  // The folder picker chooses the scope; the text field can also be typed in.
+  await page.getByTestId("user-scope-browse").click();
+  const picker = page.getByTestId("user-scope-picker");
+  await picker.getByText("team", { exact: true }).dblclick();
+  await picker.getByText(name, { exact: true }).click();
+  await expect(page.getByTestId("user-scope")).toHaveValue(`/team/${name}`);
+  await page.getByTestId("user-scope-browse").click();
   await page.getByTestId("user-scope").fill(`/team/${name}`);
   await page.getByTestId("perm-delete").uncheck();
   // A rule: first invalid (the form says where), then the path rule that hides drafts.

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { apiCall } from "../../../api/client";
 import { handleError } from "../../../api/errors";
+import { FolderPicker } from "../../folder-picker/FolderPicker";
 import { showPrompt } from "../../prompts";
 import { showSuccess } from "../../toasts/toast-store";
 import { RulesEditor, rulesAreValid } from "../rules/RulesEditor";
@@ -53,6 +54,7 @@ function UserForm({ initial, isNew }: { initial: UserDraft; isNew: boolean }) {
   const [user, setUser] = useState(initial);
   const [commands, setCommands] = useState(initial.commands.join(" "));
   const [home, setHome] = useState(false);
+  const [browsing, setBrowsing] = useState(false);
   const [adminPassword, setAdminPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const patch = (fields: Partial<UserDraft>) => setUser((u) => ({ ...u, ...fields }));
@@ -182,6 +184,25 @@ function UserForm({ initial, isNew }: { initial: UserDraft; isNew: boolean }) {
               {t("settings.users.scopeHint")}
             </span>
           </label>
+          {!home && (
+            <button
+              type="button"
+              className="button user-form__browse"
+              aria-expanded={browsing}
+              onClick={() => setBrowsing((b) => !b)}
+              data-testid="user-scope-browse"
+            >
+              {t("settings.users.browse")}
+            </button>
+          )}
+          {!home && browsing && (
+            <div className="user-form__picker" data-testid="user-scope-picker">
+              <FolderPicker
+                initialPath={user.scope.startsWith("/") ? user.scope : "/"}
+                onChange={(folder) => patch({ scope: folder.replace(/(.)\/+$/, "$1") })}
+              />
+            </div>
+          )}
           <label className="field">
             <span className="field__label">{t("settings.language")}</span>
             <select
