@@ -99,6 +99,13 @@ describe("bad ids and bodies", () => {
       JSON.stringify({ what: "user", data: { username: "a\u0000b", password: "nul-password-12" } }),
     ],
     [
+      "a NUL in the scope",
+      JSON.stringify({
+        what: "user",
+        data: { username: "nulscope", password: "nul-password-12", scope: "/x\u0000/../../etc" },
+      }),
+    ],
+    [
       "a rule with a bad regex",
       JSON.stringify({
         what: "user",

@@ -9,7 +9,12 @@ import { createSessionsStore } from "../features/sessions/sessions.store.js";
 import { createSettingsStore } from "../features/settings/settings.store.js";
 import { createSharesStore } from "../features/shares/shares.store.js";
 import { createUploadsStore } from "../features/tus/uploads.store.js";
-import { cleanUsername, createUsersService, toApiUser } from "../features/users/users.service.js";
+import {
+  cleanScope,
+  cleanUsername,
+  createUsersService,
+  toApiUser,
+} from "../features/users/users.service.js";
 import { createUsersStore, type UserRecord } from "../features/users/users.store.js";
 import { scopeRoot } from "../lib/safe-path.js";
 import { createScopeFolder } from "../storage/scope-folder.js";
@@ -159,7 +164,7 @@ const update = defineCommand({
         next.perm = allPermissions();
         next.lockPassword = false;
       }
-      next.scope = next.scope.trim() || ".";
+      next.scope = cleanScope(next.scope);
       // As the API does: a new scope's folder is made under the files folder.
       if (next.scope !== user.scope) {
         await createScopeFolder(

@@ -109,6 +109,7 @@ describe("GET and POST /api/users", () => {
       [newUser({ username: "a\u0007b" }), /control characters/],
       [newUser({ username: "x".repeat(101) }), /at most 100/],
       [newUser({ locale: "xx" }), /Unknown locale/],
+      [newUser({ scope: "/a\u0000b" }), /scope/],
       [
         newUser({ rules: [{ allow: false, path: "", regex: true, regexp: { raw: "a(b" } }] }),
         /Rule 1: invalid regular expression at its end: Unterminated group/,

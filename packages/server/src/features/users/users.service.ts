@@ -58,6 +58,15 @@ export function cleanUsername(raw: string): string {
   return name;
 }
 
+/** A scope as stored: trimmed, "." when empty; 400 with control characters (NUL included). */
+export function cleanScope(raw: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  if (/[\u0000-\u001f\u007f]/.test(raw)) {
+    throw badRequest("The scope must not contain control characters");
+  }
+  return raw.trim() || ".";
+}
+
 /** The user as the API shows it: never a password; the scope only to admins. */
 export function toApiUser(user: UserRecord, viewerIsAdmin: boolean): User {
   return {
@@ -146,6 +155,7 @@ export function createUsersService(deps: {
       const d = global.defaults;
       const fields = input.fields ?? {};
       let scope = fields.scope ?? d.scope;
+      cleanScope(scope);
       const wantsHome = input.homeFromSettings && global.createUserDir;
       if (wantsHome && (scope.trim() === "" || scope.trim() === ".")) {
         scope = homeScope(global, username);
@@ -294,7 +304,7 @@ export function createUsersService(deps: {
             next.locale = value as string;
             break;
           case "scope":
-            next.scope = (value as string).trim() || ".";
+            next.scope = cleanScope(value as string);
             await ensureScope(next.scope);
             break;
           case "perm":
