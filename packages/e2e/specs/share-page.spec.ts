@@ -110,7 +110,7 @@ test("a folder link: select an image to preview it, then two files as a zip", as
 
   // Selecting an image shows it.
   await item(page, "c1r.png").click();
-  await expect(item(page, "c1r.png")).toHaveAttribute("aria-selected", "true");
+  await expect(item(page, "c1r.png").getByRole("checkbox")).toBeChecked();
   const preview = page.getByTestId("share-preview-image");
   await expect(preview).toBeVisible();
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);

@@ -5,6 +5,7 @@ import { isStatusError } from "./api/errors";
 import { useAuthStore } from "./features/auth/auth-store";
 import { setSessionNavigator } from "./features/auth/session";
 import { createAppRouter } from "./features/router/routes";
+import { TooltipHost } from "./features/tooltip/TooltipHost";
 import { getGlobals } from "./lib/globals";
 
 /** SPEC.md §9: the loading splash of index.html goes 200 ms after the first render. */
@@ -47,6 +48,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
+      <TooltipHost />
     </QueryClientProvider>
   );
 }

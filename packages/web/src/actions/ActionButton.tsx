@@ -27,12 +27,14 @@ export function ActionButton({ action, ctx, testId, className }: ActionButtonPro
   if (status === "busy") icon = <span className="action-button__spinner" aria-hidden="true" />;
   else if (status === "done") icon = <Icon name="check" className="action-button__done" />;
   const badge = action.badge?.(ctx);
+  // The accessible name holds the visible counter too (WCAG 2.5.3, label in name).
+  const name = badge ? `${label} (${badge})` : label;
   return (
     <button
       type="button"
       className={className ? `icon-button ${className}` : "icon-button"}
-      title={label}
-      aria-label={label}
+      aria-label={name}
+      data-tooltip={label}
       aria-pressed={action.isActive?.(ctx)}
       aria-busy={status === "busy" || undefined}
       data-status={status}

@@ -7,7 +7,6 @@ import {
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
 import {
   bracketMatching,
-  defaultHighlightStyle,
   foldGutter,
   foldKeymap,
   indentOnInput,
@@ -15,7 +14,7 @@ import {
 } from "@codemirror/language";
 import { highlightSelectionMatches, search, searchKeymap } from "@codemirror/search";
 import type { Extension } from "@codemirror/state";
-import { oneDarkHighlightStyle } from "@codemirror/theme-one-dark";
+import { darkHighlightStyle, lightHighlightStyle } from "./highlight-palettes";
 import {
   crosshairCursor,
   drawSelection,
@@ -45,7 +44,7 @@ export function editingSetup(): Extension {
     drawSelection(),
     dropCursor(),
     indentOnInput(),
-    syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+    syntaxHighlighting(lightHighlightStyle, { fallback: true }),
     bracketMatching(),
     closeBrackets(),
     autocompletion(),
@@ -138,7 +137,11 @@ export function editorTheme(theme: DocumentTheme): Extension {
       },
       { dark },
     ),
+    // Code runs left to right inside a right-to-left page (Arabic, Hebrew interfaces).
+    EditorView.editorAttributes.of({ dir: "ltr" }),
+    // Reachable by Tab even when read-only (WCAG 2.1.1: the scroller's content is focusable).
+    EditorView.contentAttributes.of({ tabindex: "0" }),
     // Not a fallback: languages that add their own colours (Mauro-TeX) keep these as well.
-    syntaxHighlighting(dark ? oneDarkHighlightStyle : defaultHighlightStyle),
+    syntaxHighlighting(dark ? darkHighlightStyle : lightHighlightStyle),
   ];
 }

@@ -1,8 +1,8 @@
 import type { Item } from "@scriptorium/shared";
-import { memo, type CSSProperties, type KeyboardEvent, type MouseEvent } from "react";
+import { memo, type CSSProperties, type MouseEvent } from "react";
 import { formatBytes } from "../../lib/format-bytes";
 import { useItemOrganise } from "../organise/use-item-organise";
-import { useIsSelected } from "../selection/selection-store";
+import { useIsActive, useIsSelected } from "../selection/selection-store";
 import { formatModified } from "./format-date";
 import { ItemIcon } from "./ItemIcon";
 
@@ -11,11 +11,15 @@ export type ItemVariant = "row" | "tile" | "gallery";
 /** Stable callbacks shared by every item of a listing (they read the latest state by ref). */
 export interface ItemHandlers {
   click: (item: Item, event: MouseEvent) => void;
-  keyDown: (item: Item, event: KeyboardEvent) => void;
+  open: (item: Item) => void;
 }
+
+/** The DOM id of the listing's item at `index` (the listbox's active descendant). */
+export const itemDomId = (index: number) => `listing-option-${index}`;
 
 interface ListingItemProps {
   item: Item;
+  index: number;
   variant: ItemVariant;
   handlers: ItemHandlers;
   locale: string;
@@ -31,6 +35,7 @@ const ICON_SIZES: Record<ItemVariant, number> = { row: 36, tile: 44, gallery: 25
  */
 export const ListingItem = memo(function ListingItem({
   item,
+  index,
   variant,
   handlers,
   locale,
@@ -38,6 +43,7 @@ export const ListingItem = memo(function ListingItem({
   style,
 }: ListingItemProps) {
   const selected = useIsSelected(item.name);
+  const active = useIsActive(item.name);
   // Drag to move, folders as drop targets, cut items dimmed (features/organise).
   const organise = useItemOrganise(item);
   const date = formatModified(item.modified, locale, absoluteDates);
@@ -46,22 +52,21 @@ export const ListingItem = memo(function ListingItem({
   return (
     <div
       role="option"
+      id={itemDomId(index)}
       aria-selected={selected}
-      tabIndex={0}
-      className={`item item--${variant}${selected ? " item--selected" : ""}${organise.className}`}
+      className={`item item--${variant}${selected ? " item--selected" : ""}${active ? " item--active" : ""}${organise.className}`}
       style={style}
       data-testid="listing-item"
       data-name={item.name}
       data-dir={item.isDir || undefined}
       data-type={item.type || undefined}
       onClick={(event) => handlers.click(item, event)}
-      onKeyDown={(event) => handlers.keyDown(item, event)}
       {...organise.props}
     >
       <ItemIcon item={item} size={ICON_SIZES[variant]} />
       {/* The cell follows the page's direction; bdi isolates the name's own direction. */}
       <span className="item__name" title={item.name}>
-        <bdi>{item.name}</bdi>
+        <bdi dir="auto">{item.name}</bdi>
       </span>
       {variant !== "gallery" && (
         <>

@@ -1,9 +1,11 @@
 import type { Item, ViewMode } from "@scriptorium/shared";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { gridLayout } from "./layout";
-import { ListingItem, type ItemHandlers, type ItemVariant } from "./ListingItem";
+import { useActiveName } from "../selection/selection-store";
+import { itemDomId, ListingItem, type ItemHandlers, type ItemVariant } from "./ListingItem";
+import { takeListingFocus, useListingKeyboard } from "./use-listing-keyboard";
 import { useElementWidth, useIsNarrow } from "./use-element-width";
 
 const VARIANTS: Record<ViewMode, ItemVariant> = {
@@ -47,10 +49,33 @@ export function VirtualItems({ items, mode, handlers, locale, absoluteDates }: V
     estimateSize: () => rowHeight,
     overscan: 6,
     scrollMargin,
+    // The fixed header above and the phone's selection bar below cover part of the window.
+    scrollPaddingStart: 80,
+    scrollPaddingEnd: 80,
   });
   useLayoutEffect(() => {
     virtualizer.measure();
   }, [virtualizer, rowHeight, columns]);
+
+  const keys = useListingKeyboard({
+    items,
+    columns,
+    rowHeight,
+    open: handlers.open,
+    reveal: (row) => virtualizer.scrollToIndex(row, { align: "auto" }),
+  });
+  useEffect(() => {
+    if (takeListingFocus()) ref.current?.focus();
+  }, [items]);
+  // The active item is named to assistive technology only while it is rendered.
+  const active = useActiveName();
+  const activeIndex = useMemo(
+    () => (active === null ? -1 : items.findIndex((item) => item.name === active)),
+    [items, active],
+  );
+  const rows = virtualizer.getVirtualItems();
+  const activeRow = activeIndex < 0 ? -1 : Math.floor(activeIndex / columns);
+  const rendered = rows.some((row) => row.index === activeRow);
 
   const variant = VARIANTS[mode];
   return (
@@ -58,11 +83,16 @@ export function VirtualItems({ items, mode, handlers, locale, absoluteDates }: V
       ref={ref}
       className="listing__items"
       role="listbox"
+      tabIndex={0}
       aria-multiselectable="true"
       aria-label={t("files.items")}
+      aria-activedescendant={rendered ? itemDomId(activeIndex) : undefined}
+      data-testid="listing-items"
       style={{ height: virtualizer.getTotalSize() }}
+      onKeyDown={keys.onKeyDown}
+      onFocus={keys.onFocus}
     >
-      {virtualizer.getVirtualItems().map((row) => (
+      {rows.map((row) => (
         <div
           key={row.key}
           role="presentation"
@@ -73,10 +103,11 @@ export function VirtualItems({ items, mode, handlers, locale, absoluteDates }: V
             gridTemplateColumns: columns > 1 ? `repeat(${columns}, minmax(0, 1fr))` : undefined,
           }}
         >
-          {items.slice(row.index * columns, (row.index + 1) * columns).map((item) => (
+          {items.slice(row.index * columns, (row.index + 1) * columns).map((item, i) => (
             <ListingItem
               key={item.name}
               item={item}
+              index={row.index * columns + i}
               variant={variant}
               handlers={handlers}
               locale={locale}

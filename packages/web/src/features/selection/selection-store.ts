@@ -15,6 +15,8 @@ export interface SelectionState {
   anchor: string | null;
   /** Multiple-selection mode: plain clicks toggle instead of replacing the selection. */
   multiple: boolean;
+  /** The item the keyboard is on (the listing's active descendant), selected or not. */
+  active: string | null;
 }
 
 const EMPTY: ReadonlySet<string> = new Set();
@@ -61,6 +63,7 @@ export const useSelectionStore = create<SelectionState>()(() => ({
   selected: EMPTY,
   anchor: null,
   multiple: false,
+  active: null,
 }));
 
 const set = useSelectionStore.setState;
@@ -68,7 +71,34 @@ const get = useSelectionStore.getState;
 
 /** Applies a click on an item of the current listing. */
 export function selectByClick(name: string, order: readonly string[], mods?: ClickModifiers) {
-  set(clickSelection(get(), name, order, mods));
+  set({ ...clickSelection(get(), name, order, mods), active: name });
+}
+
+/** Moves the keyboard's place in the listing without touching the selection. */
+export function setActive(name: string | null) {
+  if (get().active !== name) set({ active: name });
+}
+
+/** A plain arrow key: the keyboard moves on, and a later Shift+arrow extends from there. */
+export function moveActive(name: string) {
+  set({ active: name, anchor: null });
+}
+
+/**
+ * Shift with an arrow key: the selection becomes the range from the anchor (or the item the
+ * keyboard was on) to `name`, which becomes the active item.
+ */
+export function extendTo(name: string, order: readonly string[]) {
+  const { anchor, active } = get();
+  const from = anchor ?? active ?? name;
+  const a = order.indexOf(from);
+  const b = order.indexOf(name);
+  if (a < 0 || b < 0) {
+    set({ selected: new Set([name]), anchor: name, active: name });
+    return;
+  }
+  const [start, end] = a <= b ? [a, b] : [b, a];
+  set({ selected: new Set(order.slice(start, end + 1)), anchor: from, active: name });
 }
 
 export function selectAll(names: readonly string[]) {
@@ -85,9 +115,11 @@ export function setMultiple(multiple: boolean) {
 
 /** Drops names no longer in the listing (after a reload, a delete or a restored selection). */
 export function pruneSelection(names: readonly string[]) {
-  const { selected, anchor } = get();
-  if (selected.size === 0) return;
+  const { selected, anchor, active } = get();
+  if (selected.size === 0 && active === null) return;
   const present = new Set(names);
+  if (active !== null && !present.has(active)) set({ active: null });
+  if (selected.size === 0) return;
   const kept = [...selected].filter((name) => present.has(name));
   if (kept.length === selected.size) return;
   set({ selected: new Set(kept), anchor: anchor !== null && present.has(anchor) ? anchor : null });
@@ -155,7 +187,12 @@ export function enterScope(scope: string) {
   const state = get();
   if (state.scope === scope) return;
   const names = state.scope === null ? readStored(scope) : [];
-  set({ scope, selected: names.length > 0 ? new Set(names) : EMPTY, anchor: null });
+  set({
+    scope,
+    selected: names.length > 0 ? new Set(names) : EMPTY,
+    anchor: null,
+    active: null,
+  });
 }
 
 /**
@@ -165,12 +202,14 @@ export function enterScope(scope: string) {
 export function leaveScope() {
   clearTimeout(leaveTimer);
   leaveTimer = setTimeout(() => {
-    set({ scope: null, selected: EMPTY, anchor: null, multiple: false });
+    set({ scope: null, selected: EMPTY, anchor: null, multiple: false, active: null });
   }, 0);
 }
 
 /** Per-row subscription: a row re-renders only when its own state changes. */
 export const useIsSelected = (name: string) =>
   useSelectionStore((state) => state.selected.has(name));
+export const useIsActive = (name: string) => useSelectionStore((state) => state.active === name);
+export const useActiveName = () => useSelectionStore((state) => state.active);
 export const useSelectedCount = () => useSelectionStore((state) => state.selected.size);
 export const useMultipleMode = () => useSelectionStore((state) => state.multiple);

@@ -1,5 +1,5 @@
 import type { Item } from "@scriptorium/shared";
-import { useEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent } from "react";
+import { useEffect, useMemo, useRef, type MouseEvent } from "react";
 import type { ItemHandlers } from "../listing/ListingItem";
 import { selectByClick, useSelectionStore } from "./selection-store";
 
@@ -15,7 +15,7 @@ interface Options {
 }
 
 /**
- * Click and key handling of listing items (SPEC.md §2 Selection). The handlers are created
+ * Click handling of listing items (the keys are the listing's, see use-listing-keyboard) (SPEC.md §2 Selection). The handlers are created
  * once and read the latest options through a ref, so memoised rows never re-render for them.
  * Taps arrive as clicks too, so the same timing gives the double tap.
  */
@@ -47,15 +47,8 @@ export function useItemHandlers(options: Options): ItemHandlers {
         last.current = { name: item.name, time: now };
         selectByClick(item.name, order, mods);
       },
-      keyDown(item, event: KeyboardEvent) {
-        if (event.target !== event.currentTarget) return;
-        if (event.key === "Enter") {
-          event.preventDefault();
-          ref.current.open(item);
-        } else if (event.key === " ") {
-          event.preventDefault();
-          selectByClick(item.name, ref.current.order, { toggle: true, shift: event.shiftKey });
-        }
+      open(item) {
+        ref.current.open(item);
       },
     }),
     [],

@@ -48,7 +48,7 @@ export function ShareItems({ hash, items, selected, onToggle, onOpen }: ShareIte
             data-testid="share-item"
             data-name={item.name}
             data-dir={item.isDir}
-            aria-selected={isSelected}
+            data-selected={isSelected}
             onClick={(event) => onRowClick(event, item)}
             onDoubleClick={() => item.isDir && onOpen(item)}
           >

@@ -1,0 +1,281 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { Browser, Locator, Page } from "@playwright/test";
+import sharp from "sharp";
+import { axeViolations } from "../support/axe.js";
+import { startExecServer, stopExecServer, type ExecServer } from "../support/exec-server.js";
+import { cli } from "../support/server.js";
+import { expect, login, test } from "../support/fixtures.js";
+
+/*
+ * Issue 15: axe-core on every page and dialog, in light and dark, at desktop and phone width,
+ * in English and in Arabic (right to left). A serious or critical violation anywhere fails the
+ * test, which lists each one with the state it was found in.
+ *
+ * The pages run against a server of their own with the shell enabled (the shell panel is one
+ * of the pages), as an administrator (the settings pages for users and global settings).
+ */
+
+let server: ExecServer | undefined;
+const srv = (): ExecServer => {
+  if (!server) throw new Error("no server");
+  return server;
+};
+
+test.beforeAll(async () => {
+  server = await startExecServer();
+});
+test.afterAll(() => stopExecServer(server));
+
+let counter = 0;
+
+/** An administrator with the shell, in `locale`, whose scope holds a small edition folder. */
+async function editor(locale: string): Promise<{ username: string; password: string }> {
+  counter += 1;
+  const username = `a11y${Date.now().toString(36)}${counter}`;
+  const password = `pw-${username}-long`;
+  const { db, root } = srv();
+  cli([
+    "users",
+    "add",
+    username,
+    password,
+    "-d",
+    db,
+    "-r",
+    root,
+    "--scope",
+    `/${username}`,
+    "--locale",
+    locale,
+    "--perm.admin",
+    "--perm.execute=true",
+    "--commands=ls",
+    "--viewMode",
+    "list",
+  ]);
+  const scope = path.join(root, username);
+  const folder = path.join(scope, "Opuscula");
+  mkdirSync(path.join(folder, "Libro I"), { recursive: true });
+  mkdirSync(path.join(scope, "Archivio"), { recursive: true });
+  writeFileSync(
+    path.join(folder, "cosmographia.tex"),
+    "\\documentclass{article}\n% commento\n\\begin{document}\n\\Unit Cosmographia\n\\end{document}\n",
+  );
+  writeFileSync(path.join(folder, "notae.txt"), "notae\n");
+  writeFileSync(path.join(folder, "Libro I", "caput.txt"), "caput\n");
+  const image = await sharp({
+    create: { width: 64, height: 48, channels: 3, background: { r: 160, g: 80, b: 40 } },
+  })
+    .png()
+    .toBuffer();
+  writeFileSync(path.join(folder, "tabula.png"), image);
+  execFileSync("zip", ["-q", "-r", path.join(folder, "archivum.zip"), "Libro I"], { cwd: folder });
+  return { username, password };
+}
+
+/** A link to the user's Opuscula folder, made through the API. */
+async function shareFolder(page: Page, user: { username: string; password: string }) {
+  const login = await page.request.post(`${srv().url}/api/login`, { data: user });
+  expect(login.status()).toBe(200);
+  const res = await page.request.post(`${srv().url}/api/share/Opuscula/`, {
+    headers: { "X-Auth": await login.text() },
+    data: {},
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { hash: string }).hash;
+}
+
+const item = (page: Page, name: string) =>
+  page.locator(`[data-testid="listing-item"][data-name="${name}"]`);
+
+/** An action's button wherever the layout puts it (the header, or the phone's selection bar). */
+function action(page: Page, id: string): Locator {
+  return page
+    .locator(`[data-testid="action-${id}"]:visible, [data-testid="selection-action-${id}"]:visible`)
+    .first();
+}
+
+const COMBOS = [
+  { lang: "en", theme: "light", width: 1280, height: 800 },
+  { lang: "en", theme: "dark", width: 1280, height: 800 },
+  { lang: "en", theme: "light", width: 390, height: 844 },
+  { lang: "en", theme: "dark", width: 390, height: 844 },
+  { lang: "ar", theme: "light", width: 1280, height: 800 },
+  { lang: "ar", theme: "dark", width: 1280, height: 800 },
+  { lang: "ar", theme: "light", width: 390, height: 844 },
+  { lang: "ar", theme: "dark", width: 390, height: 844 },
+] as const;
+
+type Combo = (typeof COMBOS)[number];
+
+async function newPage(browser: Browser, combo: Combo): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: srv().url,
+    locale: combo.lang === "ar" ? "ar-EG" : "en-US",
+    colorScheme: combo.theme,
+    viewport: { width: combo.width, height: combo.height },
+    reducedMotion: "reduce",
+  });
+  return context.newPage();
+}
+
+/** Runs every page and dialog in one combination and returns all violations found. */
+async function sweep(page: Page, combo: Combo): Promise<string[]> {
+  const found: string[] = [];
+  const audit = async (state: string) => {
+    // Let transitions and late renders settle before measuring colours.
+    await page.waitForTimeout(150);
+    found.push(...(await axeViolations(page, state)));
+  };
+  const escape = async (dialog: Locator) => {
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  };
+  const user = await editor(combo.lang);
+
+  await page.goto("/login");
+  await expect(page.locator('input[name="username"]')).toBeVisible();
+  await audit("login");
+  await login(page, user);
+  await page.waitForURL(/\/files\/$/);
+  await page.goto("/files/Opuscula/");
+  await expect(item(page, "notae.txt")).toBeVisible();
+
+  for (const view of ["list", "mosaic", "mosaic gallery"]) {
+    await expect(page.getByTestId("listing")).toHaveAttribute("data-view", view);
+    await audit(`listing (${view})`);
+    await item(page, "notae.txt").click();
+    await expect(item(page, "notae.txt")).toHaveAttribute("aria-selected", "true");
+    await audit(`listing (${view}) with a selection`);
+    await page.keyboard.press("Escape");
+    await expect(item(page, "notae.txt")).toHaveAttribute("aria-selected", "false");
+    await page.getByTestId("action-switchView").click();
+  }
+  await expect(page.getByTestId("listing")).toHaveAttribute("data-view", "list");
+
+  // The prompts of the listing.
+  await page.keyboard.press("F1");
+  await audit("help");
+  await escape(page.getByTestId("prompt-help"));
+
+  await item(page, "notae.txt").click();
+  await action(page, "info").click();
+  await audit("info");
+  await escape(page.getByTestId("prompt-info"));
+  await page.keyboard.press("F2");
+  await audit("rename");
+  await escape(page.getByTestId("prompt-rename"));
+  await page.keyboard.press("Delete");
+  await audit("delete");
+  await escape(page.getByTestId("prompt-delete"));
+  await action(page, "copy").click();
+  await expect(page.getByTestId("folder-picker-item").first()).toBeVisible();
+  await audit("copy");
+  await escape(page.getByTestId("prompt-copy"));
+  await action(page, "move").click();
+  await expect(page.getByTestId("folder-picker-item").first()).toBeVisible();
+  await audit("move");
+  await escape(page.getByTestId("prompt-move"));
+  await action(page, "share").click();
+  await audit("share");
+  await escape(page.getByTestId("prompt-share"));
+  await item(page, "cosmographia.tex").click({ modifiers: ["Control"] });
+  await action(page, "download").click();
+  await audit("download");
+  await escape(page.getByTestId("prompt-download"));
+  await page.keyboard.press("Escape");
+
+  await item(page, "archivum.zip").click();
+  await action(page, "unzip").click();
+  await audit("unzip");
+  await escape(page.getByTestId("prompt-unzip"));
+  await page.keyboard.press("Escape");
+
+  if (combo.width <= 736) await page.getByTestId("menu-button").click();
+  await page.getByTestId("sidebar-newDir").click();
+  await audit("new folder");
+  await escape(page.getByTestId("prompt-new-dir"));
+  // A name taken by a folder: the server refuses the rename, and the error is shown.
+  await item(page, "notae.txt").click();
+  await page.keyboard.press("F2");
+  await page.getByTestId("prompt-rename").locator("input").fill("Libro I");
+  await page.getByTestId("prompt-rename").locator("input").press("Enter");
+  await expect(page.locator(".toast")).toBeVisible();
+  await audit("error");
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Escape");
+  if (combo.width <= 736) await page.getByTestId("menu-button").click();
+  await page.getByTestId("sidebar-newFile").click();
+  await audit("new file");
+  await escape(page.getByTestId("prompt-new-file"));
+
+  await action(page, "upload").click();
+  await audit("upload");
+  await escape(page.getByTestId("prompt-upload"));
+
+  // The shell panel.
+  await action(page, "shell").click();
+  await expect(page.getByTestId("shell-input")).toBeVisible();
+  await audit("shell panel");
+  await action(page, "shell").click();
+
+  // Preview and editor.
+  await page.goto("/files/Opuscula/tabula.png");
+  await expect(page.getByTestId("preview-image")).toBeVisible();
+  await audit("preview");
+  await page.goto("/files/Opuscula/cosmographia.tex");
+  await expect(page.getByTestId("editor")).toBeVisible();
+  await audit("editor");
+  await page.locator(".cm-content").click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" x");
+  await audit("editor, a line being edited");
+  await page.getByTestId("editor-close").click();
+  await audit("discard changes");
+  await escape(page.getByTestId("prompt-discard"));
+
+  // Settings.
+  for (const [path_, state] of [
+    ["/settings/profile", "profile"],
+    ["/settings/shares", "shares"],
+    ["/settings/global", "global settings"],
+    ["/settings/users", "users"],
+    ["/settings/users/new", "new user"],
+  ] as const) {
+    await page.goto(path_);
+    await expect(page.locator("main :is(h1, h2)").first()).toBeVisible();
+    await audit(state);
+  }
+
+  // The public share page, as a visitor.
+  const hash = await shareFolder(page, user);
+  const visitor = await page
+    .context()
+    .browser()!
+    .newContext({
+      baseURL: srv().url,
+      locale: combo.lang === "ar" ? "ar-EG" : "en-US",
+      colorScheme: combo.theme,
+      viewport: { width: combo.width, height: combo.height },
+    });
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(`/share/${hash}`);
+  await expect(visitorPage.getByTestId("share-items")).toBeVisible();
+  await visitorPage.waitForTimeout(150);
+  found.push(...(await axeViolations(visitorPage, "share page")));
+  await visitor.close();
+  return found;
+}
+
+for (const combo of COMBOS) {
+  const name = `${combo.lang}, ${combo.theme}, ${combo.width} px`;
+  test(`axe-core finds no serious or critical violation: ${name}`, async ({ browser }) => {
+    test.setTimeout(180_000);
+    const page = await newPage(browser, combo);
+    const found = await sweep(page, combo);
+    await page.context().close();
+    expect(found, found.join("\n")).toEqual([]);
+  });
+}
