@@ -17,6 +17,9 @@ import { expect, login, test } from "../support/fixtures.js";
  * of the pages), as an administrator (the settings pages for users and global settings).
  */
 
+// A step that cannot be done fails at once, naming the step, rather than at the test's end.
+test.use({ actionTimeout: 10_000 });
+
 let server: ExecServer | undefined;
 const srv = (): ExecServer => {
   if (!server) throw new Error("no server");
@@ -90,11 +93,16 @@ async function shareFolder(page: Page, user: { username: string; password: strin
 const item = (page: Page, name: string) =>
   page.locator(`[data-testid="listing-item"][data-name="${name}"]`);
 
-/** An action's button wherever the layout puts it (the header, or the phone's selection bar). */
-function action(page: Page, id: string): Locator {
-  return page
+/**
+ * Clicks an action's button wherever the layout puts it: the header, the phone's selection
+ * bar, or the phone header's "More actions" menu.
+ */
+async function clickAction(page: Page, id: string): Promise<void> {
+  const button = page
     .locator(`[data-testid="action-${id}"]:visible, [data-testid="selection-action-${id}"]:visible`)
     .first();
+  if ((await button.count()) === 0) await page.getByTestId("header-more").click();
+  await button.click();
 }
 
 const COMBOS = [
@@ -151,7 +159,7 @@ async function sweep(page: Page, combo: Combo): Promise<string[]> {
     await audit(`listing (${view}) with a selection`);
     await page.keyboard.press("Escape");
     await expect(item(page, "notae.txt")).toHaveAttribute("aria-selected", "false");
-    await page.getByTestId("action-switchView").click();
+    await clickAction(page, "switchView");
   }
   await expect(page.getByTestId("listing")).toHaveAttribute("data-view", "list");
 
@@ -161,7 +169,7 @@ async function sweep(page: Page, combo: Combo): Promise<string[]> {
   await escape(page.getByTestId("prompt-help"));
 
   await item(page, "notae.txt").click();
-  await action(page, "info").click();
+  await clickAction(page, "info");
   await audit("info");
   await escape(page.getByTestId("prompt-info"));
   await page.keyboard.press("F2");
@@ -170,25 +178,25 @@ async function sweep(page: Page, combo: Combo): Promise<string[]> {
   await page.keyboard.press("Delete");
   await audit("delete");
   await escape(page.getByTestId("prompt-delete"));
-  await action(page, "copy").click();
+  await clickAction(page, "copy");
   await expect(page.getByTestId("folder-picker-item").first()).toBeVisible();
   await audit("copy");
   await escape(page.getByTestId("prompt-copy"));
-  await action(page, "move").click();
+  await clickAction(page, "move");
   await expect(page.getByTestId("folder-picker-item").first()).toBeVisible();
   await audit("move");
   await escape(page.getByTestId("prompt-move"));
-  await action(page, "share").click();
+  await clickAction(page, "share");
   await audit("share");
   await escape(page.getByTestId("prompt-share"));
   await item(page, "cosmographia.tex").click({ modifiers: ["Control"] });
-  await action(page, "download").click();
+  await clickAction(page, "download");
   await audit("download");
   await escape(page.getByTestId("prompt-download"));
   await page.keyboard.press("Escape");
 
   await item(page, "archivum.zip").click();
-  await action(page, "unzip").click();
+  await clickAction(page, "unzip");
   await audit("unzip");
   await escape(page.getByTestId("prompt-unzip"));
   await page.keyboard.press("Escape");
@@ -211,15 +219,22 @@ async function sweep(page: Page, combo: Combo): Promise<string[]> {
   await audit("new file");
   await escape(page.getByTestId("prompt-new-file"));
 
-  await action(page, "upload").click();
+  await clickAction(page, "upload");
   await audit("upload");
   await escape(page.getByTestId("prompt-upload"));
 
   // The shell panel.
-  await action(page, "shell").click();
+  await clickAction(page, "shell");
   await expect(page.getByTestId("shell-input")).toBeVisible();
   await audit("shell panel");
-  await action(page, "shell").click();
+  await clickAction(page, "shell");
+  if (combo.width <= 736) {
+    await page.getByTestId("header-more").click();
+    await expect(page.getByTestId("header-more-menu")).toBeVisible();
+    await audit("more actions menu");
+    await page.keyboard.press("Escape");
+    await expect(page.getByTestId("header-more-menu")).toBeHidden();
+  }
 
   // Preview and editor.
   await page.goto("/files/Opuscula/tabula.png");

@@ -161,10 +161,14 @@ test("copy and paste, then cut and paste, with the keyboard", async ({ page }) =
   await loginAndOpen(page, user, "/files/Lettere/");
   await item(page, "prima.tex").click();
   await page.keyboard.press("ControlOrMeta+c");
+  const ready = page.locator(".toast", { hasText: "Ready to copy" });
+  await expect(ready).toBeVisible();
   await goHome(page, "Copie");
   await openFolder(page, "Copie", ".keep");
   await page.keyboard.press("ControlOrMeta+v");
   await expect(item(page, "prima.tex")).toBeVisible();
+  // Pasted: the "ready to copy" message has done its job and goes.
+  await expect(ready).toHaveCount(0);
   expect(content(user, "Copie/prima.tex")).toBe("1");
   expect(content(user, "Lettere/prima.tex")).toBe("1");
 

@@ -5,6 +5,7 @@ import { isStatusError } from "./api/errors";
 import { useAuthStore } from "./features/auth/auth-store";
 import { setSessionNavigator } from "./features/auth/session";
 import { createAppRouter } from "./features/router/routes";
+import { LiveRegions } from "./features/live/LiveRegions";
 import { TooltipHost } from "./features/tooltip/TooltipHost";
 import { getGlobals } from "./lib/globals";
 
@@ -49,6 +50,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
       <TooltipHost />
+      <LiveRegions />
     </QueryClientProvider>
   );
 }

@@ -28,7 +28,7 @@ export function ActionButton({ action, ctx, testId, className }: ActionButtonPro
   else if (status === "done") icon = <Icon name="check" className="action-button__done" />;
   const badge = action.badge?.(ctx);
   // The accessible name holds the visible counter too (WCAG 2.5.3, label in name).
-  const name = badge ? `${label} (${badge})` : label;
+  const name = badge ? `${label} ${badge}` : label;
   return (
     <button
       type="button"

@@ -18,17 +18,26 @@ const VIEW_ICONS: Record<ViewMode, IconName> = {
   "mosaic gallery": "viewGallery",
 };
 
-/** Info of the one selected item, or of the folder or file on screen when none is selected. */
+/**
+ * Info of the one selected item, of the folder or file on screen when none is selected, or
+ * the count and total size of several selected items (as File Browser shows them).
+ */
 export const infoAction: Action = {
   id: "info",
   label: "buttons.info",
   icon: "info",
   placements: ["header", "selection"],
-  isVisible: (ctx) => ctx.current !== null && ctx.selectedCount <= 1,
+  isVisible: (ctx) => ctx.current !== null,
   perform: (ctx) => {
     const resource = ctx.current?.resource;
     if (!resource) return;
-    const [name] = useSelectionStore.getState().selected;
+    const { selected } = useSelectionStore.getState();
+    if (selected.size > 1) {
+      const items = (resource.items ?? []).filter((i) => selected.has(i.name));
+      ctx.showPrompt({ name: "info", items });
+      return;
+    }
+    const [name] = selected;
     const item = name === undefined ? undefined : resource.items?.find((i) => i.name === name);
     ctx.showPrompt({ name: "info", item: item ?? resource });
   },

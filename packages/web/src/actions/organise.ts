@@ -7,7 +7,7 @@ import {
 } from "../features/organise/clipboard-store";
 import { pasteClipboard } from "../features/organise/paste";
 import { selectedItems } from "../features/organise/selected-items";
-import { showInfo } from "../features/toasts/toast-store";
+import { showInfo, useToastStore } from "../features/toasts/toast-store";
 import i18n from "../i18n";
 import type { Action, ActionContext } from "./types";
 
@@ -17,6 +17,13 @@ import type { Action, ActionContext } from "./types";
  */
 
 const inListing = (ctx: ActionContext) => Boolean(ctx.current?.resource.isDir);
+
+/** The "ready to paste" toast of the last copy or cut: a paste makes it old news. */
+let clipboardToast: number | undefined;
+function announceClipboard(message: string) {
+  if (clipboardToast !== undefined) useToastStore.getState().dismiss(clipboardToast);
+  clipboardToast = showInfo(message);
+}
 const can = (ctx: ActionContext, perm: keyof Perm) => Boolean(ctx.user?.perm[perm]);
 const withSelection = (ctx: ActionContext, perm: keyof Perm) =>
   inListing(ctx) && ctx.selectedCount > 0 && can(ctx, perm);
@@ -87,7 +94,7 @@ export const clipboardCopyAction: Action = {
     const items = selectedItems(ctx.current);
     if (items.length === 0) return;
     copyToClipboard(items, currentFolder(ctx.current));
-    showInfo(i18n.t("organise.clipboardCopied", { count: items.length }));
+    announceClipboard(i18n.t("organise.clipboardCopied", { count: items.length }));
   },
 };
 
@@ -103,7 +110,7 @@ export const clipboardCutAction: Action = {
     const items = selectedItems(ctx.current);
     if (items.length === 0) return;
     cutToClipboard(items, currentFolder(ctx.current));
-    showInfo(i18n.t("organise.clipboardCut", { count: items.length }));
+    announceClipboard(i18n.t("organise.clipboardCut", { count: items.length }));
   },
 };
 
@@ -119,5 +126,9 @@ export const pasteAction: Action = {
     if (!inListing(ctx) || !key || items.length === 0) return false;
     return can(ctx, key === "x" ? "rename" : "create");
   },
-  perform: (ctx) => pasteClipboard(currentFolder(ctx.current), ctx.queryClient, can(ctx, "modify")),
+  perform: (ctx) => {
+    if (clipboardToast !== undefined) useToastStore.getState().dismiss(clipboardToast);
+    clipboardToast = undefined;
+    return pasteClipboard(currentFolder(ctx.current), ctx.queryClient, can(ctx, "modify"));
+  },
 };

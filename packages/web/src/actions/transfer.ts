@@ -2,6 +2,7 @@ import { currentFolder } from "../features/files/current-resource";
 import { fileUrls } from "../features/files/resource-api";
 import { startDownload } from "../features/download/download";
 import { isExtractable } from "../features/unzip/unzip";
+import { parentFolder } from "../lib/paths";
 import type { Action, ActionContext } from "./types";
 
 /** A folder listing is on screen. */
@@ -49,25 +50,37 @@ export const downloadAction: Action = {
   },
 };
 
-/** One selected archive (SPEC.md §5 extensions) with the unzip permission. */
+/**
+ * The archive to extract: the one selected item of a listing, or the file on screen (its
+ * preview page), with the folder it goes into.
+ */
+function archiveOf(ctx: ActionContext): { path: string; name: string; dir: string } | null {
+  const items = selectedItems(ctx);
+  const [item] = items;
+  if (items.length === 1 && item && !item.isDir && isExtractable(item.name)) {
+    return { path: item.path, name: item.name, dir: currentFolder(ctx.current) };
+  }
+  const file = ctx.current?.resource;
+  if (file && !file.isDir && isExtractable(file.name)) {
+    return { path: file.path, name: file.name, dir: parentFolder(file.path) };
+  }
+  return null;
+}
+
+/** One selected archive, or the archive on screen (SPEC.md §5 extensions), with unzip. */
 export const unzipAction: Action = {
   id: "unzip",
   label: "unzip.action",
   icon: "unzip",
   placements: ["header", "selection"],
-  isVisible: (ctx) => {
-    if (!ctx.user?.perm.unzip) return false;
-    const items = selectedItems(ctx);
-    const [item] = items;
-    return items.length === 1 && item !== undefined && !item.isDir && isExtractable(item.name);
-  },
+  isVisible: (ctx) => Boolean(ctx.user?.perm.unzip) && archiveOf(ctx) !== null,
   perform: (ctx) => {
-    const [item] = selectedItems(ctx);
-    if (!item) return;
+    const archive = archiveOf(ctx);
+    if (!archive) return;
     ctx.showPrompt({
       name: "unzip",
-      archive: { path: item.path, name: item.name },
-      dir: currentFolder(ctx.current),
+      archive: { path: archive.path, name: archive.name },
+      dir: archive.dir,
     });
   },
 };

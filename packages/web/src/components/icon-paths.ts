@@ -4,6 +4,7 @@
  */
 export const ICON_PATHS = {
   menu: "M4 6h16M4 12h16M4 18h16",
+  more: "M12 5v.01M12 12v.01M12 19v.01",
   close: "M6 6l12 12M18 6 6 18",
   folder: "M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z",
   folderPlus:

@@ -28,6 +28,28 @@ export function normalizeLocale(locale: string | undefined | null): Locale {
   return isLocale(base) ? base : "en";
 }
 
+/**
+ * The first of the browser's languages (navigator.languages, most preferred first) that the
+ * interface speaks: the language of every page before login and after logout.
+ */
+export function browserLocale(languages: readonly string[] = navigatorLanguages()): Locale {
+  for (const language of languages) {
+    const code = language.trim().toLowerCase().replace(/_/g, "-");
+    if (isLocale(code)) return code;
+    const base = code.split("-")[0] ?? "";
+    if (isLocale(base)) return base;
+    // "sv" or "zh-HK": the interface's regional variant of the language.
+    const variant = LOCALE_CODES.find((locale) => locale.startsWith(`${base}-`));
+    if (variant) return variant;
+  }
+  return "en";
+}
+
+function navigatorLanguages(): readonly string[] {
+  if (typeof navigator === "undefined") return [];
+  return navigator.languages?.length ? navigator.languages : [navigator.language];
+}
+
 function syncDocument(lng: string): void {
   if (typeof document === "undefined") return;
   document.documentElement.lang = lng;

@@ -1,7 +1,7 @@
 import type { TokenUser } from "@scriptorium/shared";
 import { apiCall, setAuthHandlers } from "../../api/client";
 import { isStatusError } from "../../api/errors";
-import i18n, { applyLocale } from "../../i18n";
+import i18n, { applyLocale, browserLocale } from "../../i18n";
 import { getGlobals } from "../../lib/globals";
 import { decodeTokenClaims } from "../../lib/jwt";
 import { showInfo } from "../toasts/toast-store";
@@ -44,6 +44,8 @@ export async function renew(token?: string): Promise<void> {
 function clearLocalSession(): void {
   clearStoredToken();
   useAuthStore.getState().clear();
+  // Logged out, the pages speak the browser's language again.
+  applyLocale(browserLocale());
 }
 
 function currentAppPath(): string {
@@ -89,6 +91,8 @@ setAuthHandlers({
  * leaves the visitor logged out.
  */
 export async function initSession(): Promise<void> {
+  // Until someone is logged in, the browser's languages choose (a user's locale then wins).
+  applyLocale(browserLocale());
   if (!getGlobals().LoginPage) {
     await login("", "").catch((err: unknown) => console.warn("automatic login failed", err));
     return;

@@ -1,20 +1,17 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ActionButton, useActionContext, useActionsFor } from "../../actions";
 import { Icon } from "../../components/Icon";
 import { getGlobals, staticUrl } from "../../lib/globals";
 import { useLayoutStore } from "./layout-store";
 
-/** Top bar: drawer button (narrow screens), brand, and the header actions of the registry. */
+/** Top bar: drawer button (narrow screens) and brand; its actions follow the sidebar. */
 export function Header() {
   const { t } = useTranslation();
-  const ctx = useActionContext();
   const open = useLayoutStore((state) => state.sidebarOpen);
   const toggle = useLayoutStore((state) => state.toggleSidebar);
-  const actions = useActionsFor("header", ctx);
 
   return (
-    <header className={`app-header${ctx.selectedCount > 0 ? " app-header--selecting" : ""}`}>
+    <header className="app-header">
       <button
         type="button"
         className="icon-button app-header__menu"
@@ -30,17 +27,6 @@ export function Header() {
         <img src={staticUrl("img/logo.svg")} alt="" width={32} height={32} />
         <span>{getGlobals().Name}</span>
       </Link>
-      <div className="app-header__actions" data-testid="header-actions">
-        {actions.map((action) => (
-          <ActionButton
-            key={action.id}
-            action={action}
-            ctx={ctx}
-            testId={`action-${action.id}`}
-            className={action.placements.includes("selection") ? "app-header__in-bar" : undefined}
-          />
-        ))}
-      </div>
     </header>
   );
 }

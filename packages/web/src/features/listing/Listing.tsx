@@ -66,6 +66,10 @@ export function Listing({ resource, path }: ListingProps) {
       data-view={mode}
       data-count={items.length}
     >
+      {/* Every page has one level-one heading (WCAG 1.3.1, 2.4.6): here, the folder's name. */}
+      <h1 className="visually-hidden" data-testid="page-heading">
+        {resource.name && resource.path !== "/" ? resource.name : t("sidebar.myFiles")}
+      </h1>
       {items.length === 0 ? (
         <div className="listing__lonely" data-testid="listing-lonely">
           <Icon name="folder" size={56} />

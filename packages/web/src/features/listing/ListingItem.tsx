@@ -1,6 +1,7 @@
 import type { Item } from "@scriptorium/shared";
 import { memo, type CSSProperties, type MouseEvent } from "react";
 import { formatBytes } from "../../lib/format-bytes";
+import { useClock } from "../../lib/use-clock";
 import { useItemOrganise } from "../organise/use-item-organise";
 import { useIsActive, useIsSelected } from "../selection/selection-store";
 import { formatModified } from "./format-date";
@@ -46,6 +47,8 @@ export const ListingItem = memo(function ListingItem({
   const active = useIsActive(item.name);
   // Drag to move, folders as drop targets, cut items dimmed (features/organise).
   const organise = useItemOrganise(item);
+  // Relative dates ("2 minutes ago") move on while the page stays open.
+  useClock();
   const date = formatModified(item.modified, locale, absoluteDates);
   const size = item.isDir ? "" : formatBytes(item.size);
 

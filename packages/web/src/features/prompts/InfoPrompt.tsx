@@ -100,10 +100,52 @@ function Checksum({ path, algo }: { path: string; algo: ChecksumAlgorithm }) {
   );
 }
 
+/** Several selected items: how many, how many folders and files, the files' total size. */
+function SelectionInfo({ items, close }: { items: readonly Item[]; close: () => void }) {
+  const { t, i18n } = useTranslation();
+  const dirs = items.filter((item) => item.isDir).length;
+  const bytes = items.reduce((sum, item) => sum + (item.isDir ? 0 : item.size), 0);
+  return (
+    <Modal
+      title={t("prompts.fileInfo")}
+      onClose={close}
+      testId="prompt-info"
+      footer={
+        <button type="button" className="button button--primary" onClick={close}>
+          {t("buttons.ok")}
+        </button>
+      }
+    >
+      <p data-testid="info-count">{t("header.selected", { count: items.length })}</p>
+      <dl className="info">
+        <Row label={t("prompts.numberDirs")}>
+          <span data-testid="info-dirs">{dirs}</span>
+        </Row>
+        <Row label={t("prompts.numberFiles")}>
+          <span data-testid="info-files">{items.length - dirs}</span>
+        </Row>
+        <Row label={t("prompts.size")}>
+          <bdi data-testid="info-size">{formatBytes(bytes)}</bdi>
+          {bytes >= 1024 && (
+            <span className="muted">
+              {" "}
+              ({t("prompts.bytes", { bytes: bytes.toLocaleString(i18n.language) })})
+            </span>
+          )}
+        </Row>
+      </dl>
+    </Modal>
+  );
+}
+
 /** File information (SPEC.md §2): details, folder counts, checksums on request. */
 export function InfoPrompt({ spec, close }: PromptProps<SpecOf<"info">>) {
+  if (spec.items) return <SelectionInfo items={spec.items} close={close} />;
+  return <ItemInfo item={spec.item} close={close} />;
+}
+
+function ItemInfo({ item, close }: { item: Item | Resource; close: () => void }) {
   const { t, i18n } = useTranslation();
-  const { item } = spec;
   const counts = useFolderCounts(item);
   const resolution = useResolution(item);
   const time = parseModified(item.modified);

@@ -16,7 +16,7 @@ export interface PromptSpecs {
   newFile: { dir?: string };
   newDir: { dir?: string };
   /** File info of one item, or of the folder or file on screen (a Resource). */
-  info: { item: Item | Resource };
+  info: { item: Item | Resource; items?: undefined } | { item?: undefined; items: Item[] };
   /** A yes/no question (aborting uploads, overwriting on unzip). */
   confirm: { title: string; message: string; confirmLabel: string; onConfirm: () => void };
   error: { message: string };

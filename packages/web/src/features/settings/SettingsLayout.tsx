@@ -1,6 +1,7 @@
 import type { ParseKeys } from "i18next";
 import { useTranslation } from "react-i18next";
-import { NavLink, Outlet } from "react-router";
+import { NavLink, Outlet, useMatches } from "react-router";
+import { resolveHandle } from "../router/titles";
 import { useUser } from "../auth/auth-store";
 import "./settings.css";
 
@@ -14,6 +15,7 @@ interface Tab {
 export function SettingsLayout() {
   const { t } = useTranslation();
   const user = useUser();
+  const title = resolveHandle(useMatches().map((match) => match.handle)).title;
   const tabs: Tab[] = [
     { to: "/settings/profile", label: "settings.profileSettings", testId: "settings-tab-profile" },
   ];
@@ -33,6 +35,9 @@ export function SettingsLayout() {
 
   return (
     <div className="settings" data-testid="settings">
+      <h1 className="visually-hidden" data-testid="page-heading">
+        {t(title)}
+      </h1>
       <nav className="settings__menu" aria-label={t("settings.title")}>
         {tabs.map((tab) => (
           <NavLink key={tab.to} to={tab.to} className="settings__tab" data-testid={tab.testId}>

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Icon, typeIcon } from "../../components/Icon";
 import { formatBytes } from "../../lib/format-bytes";
+import { useClock } from "../../lib/use-clock";
 import { formatModified } from "../listing/format-date";
 import { shareFolderRoute } from "./share-location";
 
@@ -23,6 +24,7 @@ interface ShareItemsProps {
 export function ShareItems({ hash, items, selected, onToggle, onOpen }: ShareItemsProps) {
   const { t, i18n } = useTranslation();
   const [shown, setShown] = useState(SHARE_PAGE_BATCH);
+  useClock();
   if (items.length === 0) {
     return (
       <p className="share-items__empty muted" data-testid="share-empty">

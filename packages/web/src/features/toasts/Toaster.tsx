@@ -12,11 +12,7 @@ function ToastItem({ toast }: { toast: Toast }) {
   const dismiss = useToastStore((state) => state.dismiss);
   const isError = toast.kind === "error";
   return (
-    <div
-      className={`toast toast--${toast.kind}`}
-      role={isError ? "alert" : "status"}
-      data-testid={`toast-${toast.kind}`}
-    >
+    <div className={`toast toast--${toast.kind}`} data-testid={`toast-${toast.kind}`}>
       <Icon name={isError ? "alert" : toast.kind === "success" ? "check" : "info"} size={20} />
       <span className="toast__message">{toast.message}</span>
       {isError && !getGlobals().DisableExternal && (

@@ -1,4 +1,5 @@
 import { create } from "zustand";
+import { announce } from "../live/announcer";
 
 export type ToastKind = "success" | "info" | "error";
 
@@ -27,6 +28,8 @@ export const useToastStore = create<ToastState>()((set, get) => ({
     // The oldest toasts give way when the limit is reached.
     set((state) => ({ toasts: [...state.toasts, { id, kind, message }].slice(-MAX_TOASTS) }));
     if (kind !== "error") setTimeout(() => get().dismiss(id), TOAST_TIMEOUT_MS);
+    // Screen readers hear every toast through the page's live regions.
+    announce(message, kind === "error" ? "assertive" : "polite");
     return id;
   },
   dismiss(id) {

@@ -4,7 +4,7 @@ import "./tooltip.css";
 /** What gets a tooltip: actions' icon buttons, and anything that names one in data-tooltip. */
 const TARGET = "[data-tooltip], .icon-button[aria-label]";
 const HOVER_DELAY_MS = 400;
-/** Time to move the pointer from the button onto the tooltip (WCAG 1.4.13, hoverable). */
+/** The tooltip stays a moment after the pointer leaves its button (WCAG 1.4.13). */
 const LEAVE_GRACE_MS = 150;
 const MARGIN = 8;
 
@@ -14,7 +14,7 @@ interface Shown {
 }
 
 function targetOf(node: EventTarget | null): HTMLElement | null {
-  return node instanceof Element ? (node.closest(TARGET) as HTMLElement | null) : null;
+  return node instanceof Element ? node.closest<HTMLElement>(TARGET) : null;
 }
 
 function labelOf(el: HTMLElement): string {

@@ -1,6 +1,8 @@
 import { create } from "zustand";
 import { trackAction } from "../../actions/action-status";
 import { errorMessage } from "../../api/errors";
+import i18n from "../../i18n";
+import { announce } from "../live/announcer";
 import { showErrorToast } from "../toasts/toast-store";
 import { sampleSpeed, SPEED_SAMPLE_MS, startSpeed, type SpeedState } from "./speed";
 import type { NewJob, UploadHandle, Uploader, UploadJob } from "./upload-types";
@@ -48,7 +50,11 @@ useUploadStore.subscribe((state, previous) => {
       endBatch = (ok) => (ok ? resolve() : reject(new Error("upload batch ended without success")));
     });
     trackAction("upload", batch).catch(() => undefined);
+    announce(i18n.t("upload.announceStart", { count: state.jobs.length }));
   } else if (state.status !== "uploading" && previous.status === "uploading") {
+    if (state.status === "success") {
+      announce(i18n.t("upload.announceDone", { count: state.jobs.length }));
+    }
     endBatch?.(state.status === "success");
     endBatch = null;
   }

@@ -1,5 +1,6 @@
 import type { SessionInfo } from "@scriptorium/shared";
 import { useTranslation } from "react-i18next";
+import { useClock } from "../../../lib/use-clock";
 import "./sessions.css";
 
 /** How long ago, in the page's language ("5 minutes ago"). */
@@ -28,6 +29,7 @@ export function SessionList({
   testId: string;
 }) {
   const { t, i18n } = useTranslation();
+  useClock();
   if (sessions.length === 0) return <p className="muted">{t("settings.sessions.none")}</p>;
   return (
     <ul className="sessions" data-testid={testId}>
