@@ -5,7 +5,7 @@ import type { Browser, Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { axeViolations } from "../support/axe.js";
 import { startExecServer, stopExecServer, type ExecServer } from "../support/exec-server.js";
-import { cli } from "../support/server.js";
+import { cli, REPO } from "../support/server.js";
 import { expect, login, test } from "../support/fixtures.js";
 
 /*
@@ -78,6 +78,23 @@ async function editor(locale: string): Promise<{ username: string; password: str
   return { username, password };
 }
 
+/** The stand-in Mauro-TeX compilers of the server's tests (the real ones are not shipped). */
+const STANDINS = path.join(REPO, "packages/server/src/test/maurotex-standin");
+
+/** Points the server's tool folders at the stand-ins, so that the tool dialogs are offered. */
+async function enableTools(page: Page, user: { username: string; password: string }) {
+  const login = await page.request.post(`${srv().url}/api/login`, { data: user });
+  const headers = { "X-Auth": await login.text() };
+  const res = await page.request.get(`${srv().url}/api/settings`, { headers });
+  const settings = (await res.json()) as { tools: Record<string, unknown> };
+  const folders = [STANDINS, path.dirname(process.execPath)];
+  const saved = await page.request.put(`${srv().url}/api/settings`, {
+    headers,
+    data: { ...settings, tools: { ...settings.tools, folders } },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+}
+
 /** A link to the user's Opuscula folder, made through the API. */
 async function shareFolder(page: Page, user: { username: string; password: string }) {
   const login = await page.request.post(`${srv().url}/api/login`, { data: user });
@@ -142,6 +159,7 @@ async function sweep(page: Page, combo: Combo): Promise<string[]> {
     await expect(dialog).toBeHidden();
   };
   const user = await editor(combo.lang);
+  await enableTools(page, user);
 
   await page.goto("/login");
   await expect(page.locator('input[name="username"]')).toBeVisible();
@@ -221,7 +239,32 @@ async function sweep(page: Page, combo: Combo): Promise<string[]> {
 
   await clickAction(page, "upload");
   await audit("upload");
-  await escape(page.getByTestId("prompt-upload"));
+  // A name that exists: the upload asks whether to replace it.
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByTestId("upload-choose-files").click();
+  await (
+    await chooser
+  ).setFiles({ name: "notae.txt", mimeType: "text/plain", buffer: Buffer.from("nova\n") });
+  await expect(page.getByTestId("prompt-replace")).toBeVisible();
+  await audit("replace");
+  await escape(page.getByTestId("prompt-replace"));
+  await page.keyboard.press("Escape");
+
+  // An edition tool's dialog.
+  await item(page, "cosmographia.tex").click();
+  await clickAction(page, "tool-m2hv");
+  await expect(page.getByTestId("prompt-edition-tool")).toBeVisible();
+  await audit("edition tool (m2hv)");
+  await escape(page.getByTestId("prompt-edition-tool"));
+
+  // A share link, then the question before deleting it.
+  await clickAction(page, "share");
+  const share = page.getByTestId("prompt-share");
+  await share.getByTestId("share-create").click();
+  await expect(share.getByTestId("share-link")).toHaveCount(1);
+  await audit("share, with a link");
+  await escape(share);
+  await page.keyboard.press("Escape");
 
   // The shell panel.
   await clickAction(page, "shell");
@@ -258,11 +301,30 @@ async function sweep(page: Page, combo: Combo): Promise<string[]> {
     ["/settings/global", "global settings"],
     ["/settings/users", "users"],
     ["/settings/users/new", "new user"],
+    ["/settings/users/1", "a user's page"],
+    ["/api-reference", "API reference"],
   ] as const) {
     await page.goto(path_);
     await expect(page.locator("main :is(h1, h2)").first()).toBeVisible();
     await audit(state);
   }
+
+  // The link made above, and the question before deleting it.
+  await page.goto("/settings/shares");
+  await page.getByTestId("shares-delete").first().click();
+  await expect(page.getByTestId("prompt-share-delete")).toBeVisible();
+  await audit("share delete");
+  await escape(page.getByTestId("prompt-share-delete"));
+
+  await page.goto("/settings/users/1");
+  await page.getByTestId("user-delete").click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await audit("delete user");
+  await page.keyboard.press("Escape");
+
+  await page.goto("/files/nowhere/");
+  await expect(page.locator("main h1")).toBeVisible();
+  await audit("not found");
 
   // The public share page, as a visitor.
   const hash = await shareFolder(page, user);

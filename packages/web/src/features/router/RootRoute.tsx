@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation, useMatches } from "react-router";
 import { useActionContext, useActionShortcuts } from "../../actions";
@@ -23,6 +23,19 @@ export function RootRoute() {
     loggedIn: user !== null,
     admin: Boolean(user?.perm.admin),
   });
+
+  // After a move within the app, a focus left on nothing (its element went with the old page)
+  // goes to the new page's content, so that Tab carries on from there (WCAG 2.4.3).
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    document.getElementById("main")?.focus({ preventScroll: true });
+  }, [location.pathname]);
 
   const title = t(handle.title);
   useEffect(() => {
