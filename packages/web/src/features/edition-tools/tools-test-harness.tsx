@@ -9,6 +9,7 @@ import "../../register-prompts";
 import { useAuthStore } from "../auth/auth-store";
 import { FilesPage } from "../files/FilesPage";
 import { Header } from "../layout/Header";
+import { HeaderActions } from "../layout/HeaderActions";
 import { PromptHost, usePromptStore } from "../prompts";
 import { useSelectionStore } from "../selection/selection-store";
 import { useRunStore } from "./run-store";
@@ -86,6 +87,7 @@ function Shell() {
   return (
     <>
       <Header />
+      <HeaderActions />
       <FilesPage />
       <PromptHost />
     </>

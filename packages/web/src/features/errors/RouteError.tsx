@@ -11,7 +11,7 @@ export function RouteError() {
   return (
     <div className="app">
       <Header />
-      <main className="app-main app-main--full">
+      <main className="app-main app-main--full" id="main" tabIndex={-1}>
         <ErrorView code={code} />
       </main>
     </div>

@@ -16,6 +16,12 @@ const SHORTCUTS: ReadonlyArray<[string, ParseKeys]> = [
   ["CTRL + Click", "help.ctrlClick"],
   ["Click", "help.click"],
   ["Double click", "help.doubleClick"],
+  // The listing's own keys (issue 15: the listing is one widget, moved in with the keyboard).
+  ["↑ ↓ ← → Home End PgUp PgDn", "help.arrows"],
+  ["Space", "help.space"],
+  ["Shift + ↑ ↓", "help.shiftArrows"],
+  ["Enter", "help.enter"],
+  ["A – Z", "help.typeAhead"],
 ];
 
 export function HelpPrompt({ close }: PromptProps<SpecOf<"help">>) {

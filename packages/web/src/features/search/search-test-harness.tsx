@@ -7,6 +7,7 @@ import { useActionContext, useActionShortcuts } from "../../actions";
 import { useAuthStore } from "../auth/auth-store";
 import { setCurrentResource } from "../files/current-resource";
 import { Header } from "../layout/Header";
+import { HeaderActions } from "../layout/HeaderActions";
 import { closeSearch } from "./search-store";
 import { SearchOverlay } from ".";
 
@@ -55,6 +56,7 @@ function Page() {
   return (
     <>
       <Header />
+      <HeaderActions />
       <p data-testid="location">{location.pathname + location.search}</p>
       <SearchOverlay />
     </>
