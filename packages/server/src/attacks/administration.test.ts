@@ -290,6 +290,36 @@ describe("server settings and branding", () => {
     expect((await target.as(undefined, "/api/resources/")).status).toBe(401);
   });
 
+  it("the report address takes no script, data or relative URL, and no control character", async () => {
+    const settings = jsonOf<Settings>(await target.as("admin", "/api/settings"));
+    for (const reportUrl of [
+      "javascript:alert(document.cookie)",
+      " JavaScript:alert(1)",
+      "data:text/html,<script>alert(1)</script>",
+      "vbscript:msgbox(1)",
+      "/relative/issues",
+      "https://example.org/\u0000issues",
+      "x".repeat(2001),
+    ]) {
+      const res = await target.as("admin", "/api/settings", {
+        method: "PUT",
+        body: JSON.stringify({ ...settings, branding: { ...settings.branding, reportUrl } }),
+      });
+      expect(res.status, reportUrl.slice(0, 40)).toBe(400);
+    }
+    const after = jsonOf<Settings>(await target.as("admin", "/api/settings"));
+    expect(after.branding.reportUrl ?? "").toBe("");
+    // Not an admin: refused whatever the address.
+    const asUser = await target.as("ada", "/api/settings", {
+      method: "PUT",
+      body: JSON.stringify({
+        ...settings,
+        branding: { ...settings.branding, reportUrl: "https://example.org/" },
+      }),
+    });
+    expect(asUser.status).toBe(403);
+  });
+
   it("a branding folder serves its img/* and custom.css only: nothing else, no link out", async () => {
     const brand = path.join(target.t.root, "ada", "brand");
     await mkdir(path.join(brand, "img"), { recursive: true });

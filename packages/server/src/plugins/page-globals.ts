@@ -36,6 +36,7 @@ export function pageGlobals(
     Theme: branding.theme,
     TusSettings: settings.tus,
     Version: version,
+    ReportURL: branding.reportUrl ?? "",
     MinimumPasswordLength: server.minimumPasswordLength,
   };
 }

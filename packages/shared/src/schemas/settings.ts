@@ -27,6 +27,12 @@ export const BrandingSchema = Type.Object({
   files: Type.String(),
   theme: ThemeSchema,
   color: Type.String(),
+  /**
+   * Ours: where the "Report issue" button of error toasts leads — an issue tracker's
+   * http(s) address or a mailto: address. Empty (or absent, as File Browser's clients send
+   * it): the button is not shown.
+   */
+  reportUrl: Type.Optional(Type.String({ maxLength: 2000 })),
 });
 export type Branding = Static<typeof BrandingSchema>;
 
@@ -122,6 +128,8 @@ export const PageGlobalsSchema = Type.Object({
   Theme: Type.String(),
   TusSettings: TusSettingsSchema,
   Version: Type.String(),
+  /** Ours: branding.reportUrl, where error toasts' "Report issue" leads ("" for none). */
+  ReportURL: Type.Optional(Type.String()),
   /** Ours: the shortest password the server accepts, shown before a password is sent. */
   MinimumPasswordLength: Type.Optional(Type.Integer()),
 });

@@ -30,6 +30,24 @@ export function cleanBasePath(raw: string, what: string): string {
   return normal === "" ? "/" : normal;
 }
 
+/** The "Report issue" address: empty, or an absolute http(s) or mailto: URL. */
+export function cleanReportUrl(raw: string | undefined): string {
+  const text = (raw ?? "").trim();
+  if (text === "") return "";
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || CONTROL.test(text) || !["http:", "https:", "mailto:"].includes(url.protocol)) {
+    throw badRequest(
+      "The report address must be an http(s) address or a mailto: address, such as https://example.org/issues/new",
+    );
+  }
+  return text;
+}
+
 /**
  * Everything PUT /api/settings checks beyond the schema; throws a 400 naming the field.
  * Returns the values as they are stored.
@@ -53,10 +71,12 @@ export function checkSettings(body: SettingsBody) {
   }
   if (CONTROL.test(body.defaults.scope))
     throw badRequest("The default scope must not contain control characters");
+  const reportUrl = cleanReportUrl(body.branding.reportUrl);
   return {
     locale,
     color,
     files,
+    reportUrl,
     userHomeBasePath:
       cleanBasePath(body.userHomeBasePath, "The home folders' base path") || "/users",
   };

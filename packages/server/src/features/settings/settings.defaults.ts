@@ -43,6 +43,7 @@ export function defaultSettings(): Settings {
       files: "",
       theme: "",
       color: "",
+      reportUrl: "",
     },
     tus: { chunkSize: 10 * 1024 * 1024, retryCount: 5 },
     shell: [],

@@ -33,7 +33,7 @@ export function createSettingsService(store: SettingsStore) {
     /** Replaces every field, normalised; invalid rules or locale are 400 and change nothing. */
     async replace(user: Actor, body: SettingsBody): Promise<void> {
       requireAdmin(user);
-      const { locale, color, files, userHomeBasePath } = checkSettings(body);
+      const { locale, color, files, reportUrl, userHomeBasePath } = checkSettings(body);
       const tools = body.tools ?? (await store.getSettings()).tools;
       const names = tools.tools.map((t) => t.name);
       const twice = names.find((n, i) => names.indexOf(n) !== i);
@@ -48,7 +48,7 @@ export function createSettingsService(store: SettingsStore) {
       await store.setSettings({
         ...body,
         userHomeBasePath,
-        branding: { ...body.branding, color, files },
+        branding: { ...body.branding, color, files, reportUrl },
         defaults: { ...body.defaults, locale },
         // File Browser's form can send "1.5M": the size in bytes is rounded.
         tus: { chunkSize: Math.round(body.tus.chunkSize), retryCount: body.tus.retryCount },

@@ -69,6 +69,24 @@ describe("GET and PUT /api/settings", () => {
     expect(globals.EditionTools).toEqual(["m2hv", "m2ledmac", "pdflatex"]);
   });
 
+  it("keeps the report address for error toasts and gives it to the page; File Browser's shape leaves it out", async () => {
+    const settings = (await get()).json<Settings>();
+    expect(settings.branding.reportUrl).toBe("");
+    const address = "mailto:curatore@example.org";
+    const res = await put({ ...settings, branding: { ...settings.branding, reportUrl: address } });
+    expect(res.statusCode).toBe(200);
+    expect((await get()).json<Settings>().branding.reportUrl).toBe(address);
+    const page = await t.app.inject({ method: "GET", url: "/files/" });
+    const globals = JSON.parse(
+      /window\.FileBrowser=(\{.*?\});/.exec(page.body)?.[1] ?? "{}",
+    ) as PageGlobals;
+    expect(globals.ReportURL).toBe(address);
+    // File Browser's clients send branding without it: accepted, and the address is cleared.
+    const { reportUrl: _dropped, ...fileBrowserBranding } = settings.branding;
+    expect((await put({ ...settings, branding: fileBrowserBranding })).statusCode).toBe(200);
+    expect((await get()).json<Settings>().branding.reportUrl).toBe("");
+  });
+
   it("refuses invalid rules, locales and shapes with 400, changing nothing", async () => {
     const settings = (await get()).json<Settings>();
     const bad = [

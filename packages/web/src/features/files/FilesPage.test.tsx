@@ -41,6 +41,37 @@ describe("FilesPage listing", () => {
     );
   });
 
+  it("is one Tab stop moved in with the keys: arrows, Space, Shift+arrows, type-ahead, Enter", async () => {
+    const router = renderAt("/files/Opere/");
+    await screen.findByTestId("listing");
+    const listbox = screen.getByTestId("listing-items");
+    expect(listbox.tabIndex).toBe(0);
+    expect(rows().every((el) => !el.hasAttribute("tabindex"))).toBe(true);
+    act(() => listbox.focus());
+    // Focus lands on the first item; the arrows move without selecting.
+    expect(listbox.getAttribute("aria-activedescendant")).toBe(row("Libro I").id);
+    fireEvent.keyDown(listbox, { key: "ArrowDown" });
+    fireEvent.keyDown(listbox, { key: "ArrowDown" });
+    expect(listbox.getAttribute("aria-activedescendant")).toBe(row("a.tex").id);
+    expect(selectedNames()).toEqual([]);
+    fireEvent.keyDown(listbox, { key: " " });
+    expect(selectedNames()).toEqual(["a.tex"]);
+    fireEvent.keyDown(listbox, { key: "ArrowDown", shiftKey: true });
+    fireEvent.keyDown(listbox, { key: "ArrowDown", shiftKey: true });
+    expect(selectedNames()).toEqual(["a.tex", "b.tex", "tavola.png"]);
+    fireEvent.keyDown(listbox, { key: "ArrowUp", shiftKey: true });
+    expect(selectedNames()).toEqual(["a.tex", "b.tex"]);
+    fireEvent.keyDown(listbox, { key: "End" });
+    expect(listbox.getAttribute("aria-activedescendant")).toBe(row("tavola.png").id);
+    // Type-ahead wraps round; the same letter again goes to the next name with it.
+    fireEvent.keyDown(listbox, { key: "l" });
+    expect(listbox.getAttribute("aria-activedescendant")).toBe(row("Libro I").id);
+    fireEvent.keyDown(listbox, { key: "l" });
+    expect(listbox.getAttribute("aria-activedescendant")).toBe(row("Libro II").id);
+    fireEvent.keyDown(listbox, { key: "Enter" });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/files/Opere/Libro%20II/"));
+  });
+
   it("selects with click, shift and ctrl; Escape clears and Ctrl+A selects all", async () => {
     renderAt("/files/Opere/");
     await screen.findByTestId("listing");

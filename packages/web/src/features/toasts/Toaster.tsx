@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
 import { useOpenDialog } from "../../components/use-modal-dialog";
 import { getGlobals } from "../../lib/globals";
-import { ISSUES_URL } from "../../lib/project";
+import { reportIssueHref } from "../../lib/project";
 import { useToastStore, type Toast } from "./toast-store";
 import "./toasts.css";
 
@@ -11,16 +11,18 @@ function ToastItem({ toast }: { toast: Toast }) {
   const { t } = useTranslation();
   const dismiss = useToastStore((state) => state.dismiss);
   const isError = toast.kind === "error";
+  const { DisableExternal, ReportURL } = getGlobals();
+  const report = isError && !DisableExternal ? reportIssueHref(ReportURL, toast.message) : null;
   return (
     <div className={`toast toast--${toast.kind}`} data-testid={`toast-${toast.kind}`}>
       <Icon name={isError ? "alert" : toast.kind === "success" ? "check" : "info"} size={20} />
       <span className="toast__message">{toast.message}</span>
-      {isError && !getGlobals().DisableExternal && (
+      {report && (
         <button
           type="button"
           className="toast__button"
           data-testid="toast-report"
-          onClick={() => window.open(ISSUES_URL, "_blank", "noopener")}
+          onClick={() => window.open(report, "_blank", "noopener")}
         >
           {t("buttons.reportIssue")}
         </button>

@@ -94,6 +94,22 @@ export function BrandingSettingsForm({
             {t("globalSettings.brandingFilesHint")}
           </span>
         </label>
+        <label className="field">
+          <span className="field__label">{t("globalSettings.reportUrl")}</span>
+          <input
+            className="input"
+            dir="ltr"
+            type="url"
+            placeholder="https://example.org/issues/new"
+            value={form.reportUrl ?? ""}
+            onChange={(e) => set({ reportUrl: e.target.value })}
+            aria-describedby="branding-report-hint"
+            data-testid="global-branding-report"
+          />
+          <span id="branding-report-hint" className="field__hint muted">
+            {t("globalSettings.reportUrlHint")}
+          </span>
+        </label>
         <label className="checkbox">
           <input
             type="checkbox"
