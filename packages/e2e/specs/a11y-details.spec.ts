@@ -7,6 +7,8 @@ import { admin, expect, loginAndOpen, scopeDir, test, userWithFiles } from "../s
 
 /* Issue 15's smaller points, each as a user meets it. */
 
+test.use({ actionTimeout: 10_000 });
+
 const item = (page: Page, name: string) =>
   page.locator(`[data-testid="listing-item"][data-name="${name}"]`);
 
@@ -109,6 +111,7 @@ test("an error's Report issue button leads to the address the admin set, and non
   const user = userWithFiles({ "a.txt": "a", "B/.keep": "" });
   const renameOntoFolder = async () => {
     await item(page, "a.txt").click();
+    await expect(item(page, "a.txt")).toHaveAttribute("aria-selected", "true");
     await page.keyboard.press("F2");
     await page.getByTestId("prompt-rename").locator("input").fill("B");
     await page.keyboard.press("Enter");
@@ -121,8 +124,13 @@ test("an error's Report issue button leads to the address the admin set, and non
     await expect(page.getByTestId("toast-report")).toHaveCount(0);
 
     await setReport("https://tracker.example.org/edizione/issues/new");
-    await page.goto("/files/");
-    await renameOntoFolder();
+    // A reload keeps the selection (SPEC.md §2): the file is still selected.
+    await page.reload();
+    await expect(item(page, "a.txt")).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("F2");
+    await page.getByTestId("prompt-rename").locator("input").fill("B");
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("toast-error")).toBeVisible();
     // The tracker is answered here (the test machine has no network).
     await page
       .context()

@@ -92,6 +92,7 @@ test("log in, select, copy, rename and edit with the keyboard alone", async ({ p
   await expect(page.locator(".item--active")).toHaveAttribute("data-name", "Lettere");
   await page.keyboard.press("Enter");
   await page.waitForURL(/\/files\/Lettere\/$/);
+  await expect(page.getByTestId("listing-item")).toHaveCount(4);
   await expect(listing).toBeFocused();
 
   // Three files with Shift+arrows.

@@ -82,7 +82,8 @@ describe("GET and PUT /api/settings", () => {
     ) as PageGlobals;
     expect(globals.ReportURL).toBe(address);
     // File Browser's clients send branding without it: accepted, and the address is cleared.
-    const { reportUrl: _dropped, ...fileBrowserBranding } = settings.branding;
+    const fileBrowserBranding: Partial<Settings["branding"]> = { ...settings.branding };
+    delete fileBrowserBranding.reportUrl;
     expect((await put({ ...settings, branding: fileBrowserBranding })).statusCode).toBe(200);
     expect((await get()).json<Settings>().branding.reportUrl).toBe("");
   });

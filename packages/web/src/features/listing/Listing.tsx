@@ -79,6 +79,7 @@ export function Listing({ resource, path }: ListingProps) {
         <>
           <SortBar sorting={sorting} onSort={sort} />
           <VirtualItems
+            path={resource.path}
             items={items}
             mode={mode}
             handlers={handlers}

@@ -15,6 +15,8 @@ const VARIANTS: Record<ViewMode, ItemVariant> = {
 };
 
 interface VirtualItemsProps {
+  /** The folder's path, as the listing was asked for it. */
+  path: string;
   items: readonly Item[];
   mode: ViewMode;
   handlers: ItemHandlers;
@@ -29,7 +31,14 @@ interface VirtualItemsProps {
  * folder size, and a 100,000-entry folder scrolls as smoothly as a small one. The mosaic views
  * are virtualised by rows of tiles, the column count following the container's width.
  */
-export function VirtualItems({ items, mode, handlers, locale, absoluteDates }: VirtualItemsProps) {
+export function VirtualItems({
+  path,
+  items,
+  mode,
+  handlers,
+  locale,
+  absoluteDates,
+}: VirtualItemsProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const width = useElementWidth(ref);
@@ -65,8 +74,8 @@ export function VirtualItems({ items, mode, handlers, locale, absoluteDates }: V
     reveal: (row) => virtualizer.scrollToIndex(row, { align: "auto" }),
   });
   useEffect(() => {
-    if (takeListingFocus()) ref.current?.focus();
-  }, [items]);
+    if (takeListingFocus(path)) ref.current?.focus();
+  }, [items, path]);
   // The active item is named to assistive technology only while it is rendered.
   const active = useActiveName();
   const activeIndex = useMemo(

@@ -9,14 +9,16 @@ import {
 } from "../selection/selection-store";
 import { keyTarget, typeAheadIndex } from "./listing-keys";
 
-/** A folder was opened from the keyboard: the next listing takes the focus. */
-let focusNextListing = false;
+/** The folder last opened from the keyboard: its listing takes the focus once it shows. */
+let focusNextListing: string | null = null;
 
-/** True once after a folder was opened with Enter (the new listing then focuses itself). */
-export function takeListingFocus(): boolean {
-  const take = focusNextListing;
-  focusNextListing = false;
-  return take;
+const folderKey = (path: string) => path.replace(/\/+$/, "");
+
+/** True once, for the listing of the folder just opened with Enter (it then focuses itself). */
+export function takeListingFocus(path: string): boolean {
+  if (focusNextListing === null || folderKey(path) !== focusNextListing) return false;
+  focusNextListing = null;
+  return true;
 }
 
 /** Letters typed within this time make one type-ahead prefix. */
@@ -75,7 +77,7 @@ export function useListingKeyboard(options: Options) {
     if (event.key === "Enter") {
       if (!item) return;
       event.preventDefault();
-      focusNextListing = item.isDir;
+      focusNextListing = item.isDir ? folderKey(item.path) : null;
       open(item);
     } else if (event.key === " ") {
       event.preventDefault();
