@@ -116,6 +116,8 @@ test("log in, select, copy, rename and edit with the keyboard alone", async ({ p
   await tabTo(page, dialog.getByRole("button", { name: "Copy", exact: true }));
   await page.keyboard.press("Enter");
   await expect(dialog).toBeHidden();
+  // Screen readers hear it: the page's polite live region says what happened.
+  await expect(page.getByTestId("live-polite")).toContainText("Copied to");
   await expect.poll(() => existsSync(path.join(scope, "Copie", "c-terza.txt"))).toBe(true);
   expect(readFileSync(path.join(scope, "Copie", "a-prima.txt"), "utf8")).toBe("prima\n");
   expect(existsSync(path.join(scope, "Copie", "d-quarta.tex"))).toBe(false);
