@@ -86,6 +86,7 @@ test("log in, select, copy, rename and edit with the keyboard alone", async ({ p
 
   // The listing is one Tab stop; type-ahead finds the folder, Enter opens it.
   const listing = page.getByTestId("listing-items");
+  await expect(page.getByTestId("listing-item")).toHaveCount(2);
   const presses = await tabTo(page, listing);
   expect(presses).toBeLessThan(12);
   await page.keyboard.type("let");

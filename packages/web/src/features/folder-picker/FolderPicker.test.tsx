@@ -146,3 +146,24 @@ describe("FolderPicker", () => {
     await waitFor(() => expect(picker().dataset.path).toBe("/Opere/Libro I/"));
   });
 });
+
+describe("keyboard", () => {
+  it("is one Tab stop: the arrows move, Enter opens and the focus goes on into the folder", async () => {
+    renderPicker();
+    await screen.findAllByTestId("folder-picker-item");
+    const options = () => within(picker()).getAllByRole("option");
+    const stops = () => options().filter((el) => el.tabIndex === 0);
+    expect(stops()).toEqual([screen.getByTestId("folder-picker-up")]);
+    screen.getByTestId("folder-picker-up").focus();
+    fireEvent.keyDown(document.activeElement as HTMLElement, { key: "ArrowDown" });
+    expect(document.activeElement).toBe(entry("Libro I"));
+    expect(stops()).toEqual([entry("Libro I")]);
+    fireEvent.keyDown(entry("Libro I"), { key: "End" });
+    expect(document.activeElement).toBe(entry("Libro II"));
+    fireEvent.keyDown(entry("Libro II"), { key: "Home" });
+    expect(document.activeElement).toBe(screen.getByTestId("folder-picker-up"));
+    fireEvent.keyDown(document.activeElement as HTMLElement, { key: "Enter" });
+    await waitFor(() => expect(picker().dataset.path).toBe("/"));
+    await waitFor(() => expect(document.activeElement).toBe(entry("Opere")));
+  });
+});

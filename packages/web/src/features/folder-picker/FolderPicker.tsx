@@ -42,12 +42,20 @@ export function FolderPicker({
   const [selected, setSelected] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const lastClick = useRef<{ path: string; time: number } | null>(null);
+  // The list is one Tab stop (roving tabindex): the option the keyboard was last on ("" is
+  // ".."), else the chosen folder, else the first option.
+  const [focusKey, setFocusKey] = useState<string | null>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const focusFirst = useRef(false);
 
   const query = useQuery({
     queryKey: resourceKey(browsing),
     queryFn: ({ signal }) => fetchResource(browsing, signal),
   });
   const folders = (query.data?.items ?? []).filter((item) => item.isDir);
+  const keys = [...(browsing !== "/" ? [""] : []), ...folders.map((item) => asFolder(item.path))];
+  const tabStop =
+    [focusKey, selected].find((key) => key !== null && keys.includes(key)) ?? keys[0] ?? null;
 
   const onChangeRef = useRef(onChange);
   useEffect(() => {
@@ -56,12 +64,20 @@ export function FolderPicker({
   const chosen = selected ?? browsing;
   useEffect(() => onChangeRef.current(chosen), [chosen]);
 
-  const open = (path: string) => {
+  const open = (path: string, fromKeyboard = false) => {
     setBrowsing(asFolder(path));
     setSelected(null);
     setCreating(false);
+    setFocusKey(null);
     lastClick.current = null;
+    focusFirst.current = fromKeyboard;
   };
+  // Opened from the keyboard: the focus goes on to the new folder's first option.
+  useEffect(() => {
+    if (!focusFirst.current || !query.isSuccess) return;
+    focusFirst.current = false;
+    list.current?.querySelector<HTMLElement>("[role=option]")?.focus();
+  }, [query.isSuccess, browsing]);
 
   const click = (path: string, time: number) => {
     if (isDisabled?.(path)) return;
@@ -78,15 +94,21 @@ export function FolderPicker({
     const target = event.currentTarget;
     if (event.key === "Enter") {
       event.preventDefault();
-      if (!isDisabled?.(path)) open(path);
+      if (!isDisabled?.(path)) open(path, true);
     } else if (event.key === " ") {
       event.preventDefault();
       if (!isDisabled?.(path)) setSelected((current) => (current === path ? null : path));
-    } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+    } else if (["ArrowDown", "ArrowUp", "Home", "End"].includes(event.key)) {
       event.preventDefault();
-      const next =
-        event.key === "ArrowDown" ? target.nextElementSibling : target.previousElementSibling;
-      if (next instanceof HTMLElement && next.tabIndex >= 0) next.focus();
+      const options = [...(list.current?.querySelectorAll<HTMLElement>("[role=option]") ?? [])];
+      const at = options.indexOf(target);
+      const index = {
+        ArrowDown: Math.min(at + 1, options.length - 1),
+        ArrowUp: Math.max(at - 1, 0),
+        Home: 0,
+        End: options.length - 1,
+      }[event.key as "ArrowDown" | "ArrowUp" | "Home" | "End"];
+      options[index]?.focus();
     }
   };
 
@@ -118,20 +140,26 @@ export function FolderPicker({
           onCancel={() => setCreating(false)}
         />
       )}
-      <ul className="folder-picker__list" role="listbox" aria-label={t("folderPicker.folders")}>
+      <ul
+        ref={list}
+        className="folder-picker__list"
+        role="listbox"
+        aria-label={t("folderPicker.folders")}
+      >
         {browsing !== "/" && (
           <li
             role="option"
             aria-selected={false}
-            tabIndex={0}
+            tabIndex={tabStop === "" ? 0 : -1}
             className="folder-picker__item folder-picker__item--up"
             data-testid="folder-picker-up"
             title={t("folderPicker.up")}
             onClick={() => open(parentFolder(browsing))}
+            onFocus={() => setFocusKey("")}
             onKeyDown={(event) => {
               if (event.key === "Enter" || event.key === " ") {
                 event.preventDefault();
-                open(parentFolder(browsing));
+                open(parentFolder(browsing), true);
               } else keyDown(event, "");
             }}
           >
@@ -148,11 +176,12 @@ export function FolderPicker({
               role="option"
               aria-selected={selected === path}
               aria-disabled={disabled || undefined}
-              tabIndex={0}
+              tabIndex={tabStop === path ? 0 : -1}
               className="folder-picker__item"
               data-testid="folder-picker-item"
               data-name={item.name}
               onClick={(event) => click(path, event.timeStamp || performance.now())}
+              onFocus={() => setFocusKey(path)}
               onKeyDown={(event) => keyDown(event, path)}
             >
               <Icon name="folder" size={20} />
