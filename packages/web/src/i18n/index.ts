@@ -1,7 +1,7 @@
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
 import { isLocale, LOCALE_CODES, localeDirection, type Locale } from "@scriptorium/shared";
-import type en from "./locales/en.json";
+import en from "./locales/en.json";
 
 export type Translation = typeof en;
 
@@ -11,14 +11,13 @@ declare module "i18next" {
   }
 }
 
-// Every locale file is small, so all are bundled; a glob (rather than 25 imports) keeps the
-// build working while a translation is being added.
-const files = import.meta.glob<Translation>("./locales/*.json", { eager: true, import: "default" });
-
-/** Locale code → translation, for every locale file present. */
-export const translations: Record<string, Translation> = Object.fromEntries(
-  Object.entries(files).map(([path, messages]) => [path.replace(/^.*\/|\.json$/g, ""), messages]),
-);
+// English is in the page (the fallback of every key); every other language is a chunk of its
+// own, loaded when it is first needed, so the first page does not carry 25 languages (issue 16).
+// A glob (rather than 24 imports) keeps the build working while a translation is being added.
+const loaders = import.meta.glob<Translation>(["./locales/*.json", "!./locales/en.json"], {
+  import: "default",
+});
+const loaderOf = (lng: string) => loaders[`./locales/${lng}.json`];
 
 /** Maps a stored user locale ("pt_BR", "zh-CN", "it") to one of the 25 interface locales. */
 export function normalizeLocale(locale: string | undefined | null): Locale {
@@ -57,9 +56,8 @@ function syncDocument(lng: string): void {
 }
 
 void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(
-    Object.entries(translations).map(([code, translation]) => [code, { translation }]),
-  ),
+  resources: { en: { translation: en } },
+  partialBundledLanguages: true,
   lng: "en",
   fallbackLng: "en",
   supportedLngs: LOCALE_CODES,
@@ -72,10 +70,32 @@ void i18n.use(initReactI18next).init({
 i18n.on("languageChanged", syncDocument);
 syncDocument(i18n.language);
 
-/** Switches the interface language; <html lang> and dir follow (he and ar are rtl). */
-export function applyLocale(locale: string | undefined | null): void {
+/** Loads a language's translation (once); English is always there. */
+export async function loadLocale(lng: string): Promise<void> {
+  if (i18n.hasResourceBundle(lng, "translation")) return;
+  const loader = loaderOf(lng);
+  if (!loader) return;
+  i18n.addResourceBundle(lng, "translation", await loader(), true, true);
+}
+
+let latest = 0;
+
+/**
+ * Switches the interface language once its translation is loaded; <html lang> and dir follow
+ * (he and ar are rtl). When calls overlap, the last one wins. A language that fails to load
+ * leaves the page as it is (its words would be English anyway).
+ */
+export async function applyLocale(locale: string | undefined | null): Promise<void> {
   const lng = normalizeLocale(locale);
-  if (i18n.language !== lng) void i18n.changeLanguage(lng);
+  const call = ++latest;
+  try {
+    await loadLocale(lng);
+  } catch (err) {
+    console.warn(`the ${lng} translation could not be loaded`, err);
+    return;
+  }
+  if (call !== latest) return;
+  if (i18n.language !== lng) await i18n.changeLanguage(lng);
   else syncDocument(lng);
 }
 

@@ -17,18 +17,23 @@ export function setSessionNavigator(fn: Navigate): void {
   navigate = fn;
 }
 
+/** The language switch of the last accepted token (its translation may still be loading). */
+let localeSwitch: Promise<void> = Promise.resolve();
+
 /** Stores a token from login or renew, makes its user current and applies the user's locale. */
 export function acceptToken(jwt: string): TokenUser {
   const claims = decodeTokenClaims(jwt);
   if (!claims) throw new Error("The server sent an invalid token");
   storeToken(jwt);
   useAuthStore.getState().setSession(jwt, claims.user);
-  applyLocale(claims.user.locale);
+  localeSwitch = applyLocale(claims.user.locale);
   return claims.user;
 }
 
+/** Logs in; resolves once the user's language is on, so the next page shows in it. */
 export async function login(username: string, password: string, recaptcha = ""): Promise<void> {
   acceptToken(await apiCall("login", { body: { username, password, recaptcha } }));
+  await localeSwitch;
 }
 
 /** Creates the account; the caller then logs in (SPEC.md §4). */
@@ -39,13 +44,14 @@ export async function signup(username: string, password: string): Promise<void> 
 /** Exchanges the current (or given) token for a fresh one. */
 export async function renew(token?: string): Promise<void> {
   acceptToken(await apiCall("renew", token ? { token } : {}));
+  await localeSwitch;
 }
 
 function clearLocalSession(): void {
   clearStoredToken();
   useAuthStore.getState().clear();
   // Logged out, the pages speak the browser's language again.
-  applyLocale(browserLocale());
+  void applyLocale(browserLocale());
 }
 
 function currentAppPath(): string {
@@ -92,25 +98,33 @@ setAuthHandlers({
  */
 export async function initSession(): Promise<void> {
   // Until someone is logged in, the browser's languages choose (a user's locale then wins).
-  applyLocale(browserLocale());
+  const browser = applyLocale(browserLocale());
   if (!getGlobals().LoginPage) {
-    await login("", "").catch((err: unknown) => console.warn("automatic login failed", err));
+    await login("", "").catch(async (err: unknown) => {
+      console.warn("automatic login failed", err);
+      await browser;
+    });
     return;
   }
   const stored = loadStoredToken();
-  if (!stored) return;
-  const claims = decodeTokenClaims(stored);
-  if (!claims) {
-    console.warn("the stored token is invalid");
-    clearStoredToken();
+  const claims = stored ? decodeTokenClaims(stored) : null;
+  if (!stored || !claims) {
+    if (stored) {
+      console.warn("the stored token is invalid");
+      clearStoredToken();
+    }
+    await browser;
     return;
   }
-  applyLocale(claims.user.locale);
+  localeSwitch = applyLocale(claims.user.locale);
   try {
     await renew(stored);
   } catch (err) {
     console.warn("the stored session could not be renewed", err);
     // Keep the token when the server was merely unreachable; drop it when it was refused.
-    if (!isStatusError(err, 0)) clearStoredToken();
+    if (!isStatusError(err, 0)) {
+      clearStoredToken();
+      await applyLocale(browserLocale());
+    } else await localeSwitch;
   }
 }

@@ -8,7 +8,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { apiCall } from "../../api/client";
 import type * as ClientModule from "../../api/client";
 import { StatusError } from "../../api/errors";
-import i18n from "../../i18n";
+import { applyLocale } from "../../i18n";
 import { useAuthStore } from "../auth/auth-store";
 import { PromptHost, usePromptStore } from "../prompts";
 import "../../register-prompts";
@@ -253,7 +253,7 @@ describe("editor", () => {
   });
 
   it("speaks the user's language in CodeMirror's search panel", async () => {
-    await i18n.changeLanguage("it");
+    await applyLocale("it");
     try {
       renderEditor();
       const view = await editorView();
@@ -262,7 +262,7 @@ describe("editor", () => {
         "Trova",
       );
     } finally {
-      await i18n.changeLanguage("en");
+      await applyLocale("en");
     }
   });
 

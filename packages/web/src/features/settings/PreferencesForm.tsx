@@ -3,7 +3,7 @@ import type { ParseKeys } from "i18next";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { handleError } from "../../api/errors";
-import { applyLocale, normalizeLocale } from "../../i18n";
+import i18n, { applyLocale, normalizeLocale } from "../../i18n";
 import { useAuthStore } from "../auth/auth-store";
 import { showSuccess } from "../toasts/toast-store";
 import { useUpdateOwnUser } from "./use-update-user";
@@ -40,8 +40,8 @@ export function PreferencesForm({ user }: { user: User }) {
       {
         onSuccess: () => {
           useAuthStore.getState().patchUser(form);
-          applyLocale(form.locale);
-          showSuccess(t("success.settingsUpdated", { lng: form.locale }));
+          // Said in the new language, once its words are loaded.
+          void applyLocale(form.locale).then(() => showSuccess(i18n.t("success.settingsUpdated")));
         },
         onError: handleError,
       },
