@@ -1,0 +1,162 @@
+/**
+ * Figures on one folder of 100,000 entries, served by the built command in a child process:
+ *  - the listing API against a bare `readdir` + `stat` of every entry;
+ *  - the server's RSS when idle, and its growth over 10 repeated listings;
+ *  - in Chromium: the JavaScript loaded before the login form is usable (gzipped), and the
+ *    time from opening the folder to its first item on screen against the API call alone,
+ *    then the longest frame while scrolling it.
+ */
+import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import {
+  fmtMs,
+  log,
+  login,
+  median,
+  mib,
+  round2,
+  rss,
+  RUNS,
+  startServer,
+  timedMedian,
+  type Row,
+} from "../lib/common.ts";
+import { measureBundle, measureFolderInBrowser } from "../lib/browser.ts";
+
+const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 100_000);
+const FOLDERS = 500;
+const IMAGES = 2_000;
+const CONCURRENCY = 64;
+/** The smallest valid PNG (1×1). */
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
+    "1f15c4890000000d49444154789c63f8cfc0f01f0005000201a5e2a1960000000049454e44ae426082",
+  "hex",
+);
+
+async function mapLimit<T>(items: readonly T[], fn: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+}
+
+const pad = (n: number) => String(n).padStart(6, "0");
+
+/** Folders, images known by their extension, and TeX sources. */
+async function makeCorpus(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const names = Array.from({ length: ENTRIES }, (_, i) => {
+    if (i < FOLDERS) return `d${pad(i)}/`;
+    if (i < FOLDERS + IMAGES) return `img${pad(i)}.${i % 2 ? "png" : "jpg"}`;
+    return `c${pad(i)}.tex`;
+  });
+  await mapLimit(names, async (name) => {
+    const abs = path.join(dir, name);
+    if (name.endsWith("/")) return mkdir(abs);
+    if (name.startsWith("img")) return writeFile(abs, PNG);
+    return writeFile(abs, `\\section{${name}}\nLorem ipsum dolor sit amet.\n`);
+  });
+}
+
+/** The floor: list the folder and stat every entry, nothing else. */
+async function readdirAndStat(dir: string): Promise<number> {
+  const names = await readdir(dir);
+  await mapLimit(names, (name) => stat(path.join(dir, name)));
+  return names.length;
+}
+
+export async function bigFolder(work: string): Promise<Row[]> {
+  const corpus = path.join(work, "files", "corpus");
+  log(`big folder: creating ${ENTRIES} entries…`);
+  await makeCorpus(corpus);
+  const server = await startServer(work);
+  try {
+    const pid = server.child.pid!;
+    const token = await login(server.base, "admin", server.password);
+    await new Promise((r) => setTimeout(r, 2000));
+    const idle = median(await Promise.all([0, 1, 2].map(() => rss(pid))));
+
+    log("big folder: listing through the API and with readdir+stat…");
+    let items = -1;
+    const list = async () => {
+      const res = await fetch(`${server.base}/api/resources/corpus/`, {
+        headers: { "X-Auth": token },
+      });
+      if (!res.ok) throw new Error(`listing failed: ${res.status}`);
+      items = ((await res.json()) as { items: unknown[] }).items.length;
+    };
+    const ours = await timedMedian(Math.max(RUNS, 5), list);
+    if (items !== ENTRIES) throw new Error(`the listing has ${items} items, not ${ENTRIES}`);
+    const floor = await timedMedian(Math.max(RUNS, 5), () => readdirAndStat(corpus));
+
+    const before = await rss(pid);
+    for (let i = 0; i < 10; i++) await list();
+    await new Promise((r) => setTimeout(r, 1000));
+    const after = await rss(pid);
+    const growth = after - before;
+
+    log("big folder: Chromium…");
+    const bundle = await measureBundle(server.base);
+    const view = await measureFolderInBrowser(
+      server.base,
+      "admin",
+      server.password,
+      "/files/corpus/",
+    );
+
+    return [
+      {
+        figure: `Listing a ${ENTRIES.toLocaleString("en")}-entry folder`,
+        ours: fmtMs(ours),
+        baseline: `${fmtMs(floor)} (readdir+stat)`,
+        ratio: round2(ours / floor),
+        goal: "≤ 1.1×",
+        met: ours / floor <= 1.1,
+      },
+      {
+        figure: "Server RSS, idle",
+        ours: `${mib(idle).toFixed(0)} MiB`,
+        baseline: "—",
+        ratio: null,
+        goal: "≤ 80 MiB",
+        met: mib(idle) <= 80,
+      },
+      {
+        figure: `Server RSS growth over 10 listings of ${ENTRIES.toLocaleString("en")}`,
+        ours: `${growth >= 0 ? "+" : ""}${mib(growth).toFixed(1)} MiB (${mib(after).toFixed(0)} MiB)`,
+        baseline: `${mib(before).toFixed(0)} MiB before them`,
+        ratio: null,
+        goal: "no growth (≤ +8 MiB)",
+        met: mib(growth) <= 8,
+      },
+      {
+        figure: "Web: JavaScript before the login form is usable",
+        ours: `${(bundle.gzipBytes / 1000).toFixed(0)} KB gzipped (${bundle.files} files, ${(bundle.rawBytes / 1000).toFixed(0)} KB raw)`,
+        baseline: "—",
+        ratio: null,
+        goal: "≤ 150 KB gzipped",
+        met: bundle.gzipBytes <= 150_000,
+      },
+      {
+        figure: `Web: ${ENTRIES.toLocaleString("en")}-entry folder, open to first item`,
+        ours: fmtMs(view.firstItemMs),
+        baseline: `${fmtMs(view.apiMs)} (API call alone)`,
+        ratio: round2(view.firstItemMs / view.apiMs),
+        goal: "≤ 1 s",
+        met: view.firstItemMs <= 1000,
+      },
+      {
+        figure: `Web: scrolling the ${ENTRIES.toLocaleString("en")}-entry folder`,
+        ours: `longest frame ${view.longestFrameMs.toFixed(0)} ms, ${view.fps.toFixed(0)} fps`,
+        baseline: "—",
+        ratio: null,
+        goal: "no frame > 50 ms",
+        met: view.longestFrameMs <= 50,
+      },
+    ];
+  } finally {
+    await server.stop();
+  }
+}

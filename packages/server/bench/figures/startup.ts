@@ -1,0 +1,98 @@
+/**
+ * Cold start: from spawning the built command (its database already made by a first start) to
+ * the first 200 of `/health`, against `node -e ""` (Node's own start and exit), medians of 7.
+ */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { request } from "node:http";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import {
+  BIN,
+  children,
+  fmtMs,
+  freePort,
+  HOST,
+  log,
+  median,
+  round2,
+  startServer,
+  stopChild,
+  type Row,
+} from "../lib/common.ts";
+
+const STARTS = 7;
+
+function healthy(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = request({ host: HOST, port, path: "/health" }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
+    });
+    req.on("error", () => resolve(false));
+    req.end();
+  });
+}
+
+async function oneStart(work: string): Promise<number> {
+  const port = await freePort();
+  const start = performance.now();
+  const child = spawn(
+    process.execPath,
+    [
+      BIN,
+      "-r",
+      path.join(work, "files"),
+      "-d",
+      path.join(work, "bench.db"),
+      "-a",
+      HOST,
+      "-p",
+      String(port),
+    ],
+    { stdio: "ignore" },
+  );
+  children.add(child);
+  try {
+    while (!(await healthy(port))) {
+      if (child.exitCode !== null) throw new Error(`the server exited ${child.exitCode}`);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+    return performance.now() - start;
+  } finally {
+    await stopChild(child);
+    children.delete(child);
+  }
+}
+
+async function nodeStart(): Promise<number> {
+  const start = performance.now();
+  const child = spawn(process.execPath, ["-e", ""], { stdio: "ignore" });
+  await once(child, "exit");
+  return performance.now() - start;
+}
+
+export async function startup(work: string): Promise<Row[]> {
+  log("start-up: a first start makes the database…");
+  const first = await startServer(work);
+  await first.stop();
+  log(`start-up: ${STARTS} cold starts and ${STARTS} of node -e…`);
+  const ours: number[] = [];
+  const floor: number[] = [];
+  for (let i = 0; i < STARTS; i++) {
+    ours.push(await oneStart(work));
+    floor.push(await nodeStart());
+  }
+  const o = median(ours);
+  const f = median(floor);
+  return [
+    {
+      figure: "Cold start to the first /health answer",
+      ours: fmtMs(o),
+      baseline: `${fmtMs(f)} (node -e "")`,
+      ratio: round2(o / f),
+      goal: "≤ Node's start + 300 ms",
+      met: o - f <= 300,
+    },
+  ];
+}

@@ -1,0 +1,141 @@
+/**
+ * A 2 GiB resumable upload through tus with the real tus-js-client in 10 MiB chunks, against a
+ * bare Node HTTP server piping a PUT body to disk with fsync, fed by `curl -T`; and the
+ * server's RSS growth during the upload (VmRSS every 100 ms).
+ */
+import { createReadStream } from "node:fs";
+import { mkdir, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { Upload } from "tus-js-client";
+import {
+  baselineScript,
+  fmtRate,
+  freePort,
+  HOST,
+  log,
+  login,
+  median,
+  mib,
+  MiB,
+  round2,
+  RUNS,
+  sampleRss,
+  startListening,
+  startServer,
+  stopChild,
+  timedCommand,
+  type Row,
+} from "../lib/common.ts";
+import { makeFile, sha256File } from "../lib/files.ts";
+
+const SIZE_MIB = Number(process.env.BENCH_UPLOAD_MIB ?? 2048);
+const CHUNK = 10 * MiB;
+
+/** One upload with tus-js-client: POST (our server needs Upload-Length), then PATCHes. */
+async function tusUpload(base: string, token: string, file: string, target: string) {
+  const size = (await stat(file)).size;
+  const url = `${base}/api/tus${target}?override=true`;
+  const created = await fetch(url, {
+    method: "POST",
+    headers: { "X-Auth": token, "Upload-Length": String(size), "Tus-Resumable": "1.0.0" },
+  });
+  if (created.status !== 201) throw new Error(`POST ${url}: ${created.status}`);
+  await new Promise<void>((resolve, reject) => {
+    const upload = new Upload(createReadStream(file), {
+      uploadUrl: url,
+      headers: { "X-Auth": token },
+      chunkSize: CHUNK,
+      retryDelays: [0, 1000, 3000],
+      onSuccess: () => resolve(),
+      onError: reject,
+    });
+    upload.start();
+  });
+}
+
+export async function upload(work: string, tools: Record<string, string>): Promise<Row[]> {
+  const size = SIZE_MIB * MiB;
+  const uploads = path.join(work, "files", "uploads");
+  await mkdir(uploads, { recursive: true });
+  const source = path.join(work, "source.bin");
+  log(`upload: writing a ${SIZE_MIB} MiB source file…`);
+  const sourceSha = await makeFile(source, size);
+
+  log(`upload: ${RUNS} uploads through tus…`);
+  const server = await startServer(work);
+  const times: number[] = [];
+  let growth = 0;
+  try {
+    const pid = server.child.pid!;
+    const token = await login(server.base, "admin", server.password);
+    for (let i = 0; i < RUNS; i++) {
+      const idle = sampleRss(pid);
+      await new Promise((r) => setTimeout(r, 500));
+      const before = median(await idle.stop());
+      const during = sampleRss(pid);
+      const start = performance.now();
+      await tusUpload(server.base, token, source, "/uploads/manuscript.bin");
+      times.push(performance.now() - start);
+      growth = Math.max(growth, Math.max(...(await during.stop())) - before);
+      const uploaded = path.join(uploads, "manuscript.bin");
+      if (i === 0 && (await sha256File(uploaded)) !== sourceSha) {
+        throw new Error("the uploaded file differs from its source");
+      }
+      await rm(uploaded);
+    }
+  } finally {
+    await server.stop();
+  }
+
+  log(`upload: ${RUNS} PUTs with curl -T to a bare Node server…`);
+  const port = await freePort();
+  const target = path.join(uploads, "put.bin");
+  const bare = await startListening(process.execPath, [
+    baselineScript("put-to-disk.ts"),
+    target,
+    String(port),
+  ]);
+  const floorTimes: number[] = [];
+  try {
+    for (let i = 0; i < RUNS; i++) {
+      floorTimes.push(
+        timedCommand(tools.curl!, [
+          "-sf",
+          "-o",
+          "/dev/null",
+          "-T",
+          source,
+          `http://${HOST}:${port}/`,
+        ]),
+      );
+      if ((await stat(target)).size !== size)
+        throw new Error("the PUT baseline wrote a short file");
+      await rm(target);
+    }
+  } finally {
+    await stopChild(bare);
+    await rm(source, { force: true });
+  }
+
+  const ours = median(times);
+  const floor = median(floorTimes);
+  return [
+    {
+      figure: `Resumable upload of ${SIZE_MIB / 1024} GiB in ${CHUNK / MiB} MiB chunks`,
+      ours: fmtRate(size, ours),
+      baseline: `${fmtRate(size, floor)} (Node PUT to disk + fsync, curl -T)`,
+      ratio: round2(floor / ours),
+      goal: "≥ 0.9× throughput",
+      met: floor / ours >= 0.9,
+    },
+    {
+      figure: "Server RSS growth during that upload",
+      ours: `+${mib(growth).toFixed(0)} MiB`,
+      baseline: "—",
+      ratio: null,
+      goal: "≤ 64 MiB",
+      met: mib(growth) <= 64,
+    },
+  ];
+}

@@ -1,0 +1,213 @@
+/**
+ * What every figure of `npm run bench` shares: medians, free ports, the built `scriptorium`
+ * command started in a child process on 127.0.0.1, its RSS, timed commands and the row type.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { closeSync, openSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+
+/** One line of the table and of bench-results.json. */
+export interface Row {
+  figure: string;
+  /** Our figure, with its unit. */
+  ours: string;
+  /** The baseline's figure measured in the same run, with its unit ("—" when there is none). */
+  baseline: string;
+  /** Ours against the baseline, in the direction the goal is written (null without baseline). */
+  ratio: number | null;
+  goal: string;
+  met: boolean;
+}
+
+export const MiB = 1024 * 1024;
+export const HOST = "127.0.0.1";
+export const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+export const BIN = fileURLToPath(new URL("../../bin/scriptorium.js", import.meta.url));
+
+export const log = (line: string) => process.stderr.write(`${line}\n`);
+export const mib = (bytes: number) => bytes / MiB;
+export const fmtMs = (ms: number) =>
+  ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`;
+export const fmtRate = (bytes: number, ms: number) =>
+  `${(mib(bytes) / (ms / 1000)).toFixed(0)} MiB/s`;
+export const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export function median(values: number[]): number {
+  if (values.length === 0) throw new Error("median of nothing");
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** Runs `fn` once to warm up, then `runs` times; the median of the timed runs, in ms. */
+export async function timedMedian(runs: number, fn: () => Promise<unknown>): Promise<number> {
+  await fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await fn();
+    times.push(performance.now() - start);
+  }
+  return median(times);
+}
+
+export async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, HOST, () => r()));
+  const port = (srv.address() as { port: number }).port;
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+export interface Server {
+  child: ChildProcess;
+  base: string;
+  /** The first admin's password, printed at the first start (empty on later starts). */
+  password: string;
+  stop(): Promise<void>;
+}
+
+/** Every child still running; killed by the runner on exit. */
+export const children = new Set<ChildProcess>();
+
+/** Starts the built command on a free port of 127.0.0.1 with `work`/files and `work`/bench.db. */
+export async function startServer(work: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      BIN,
+      "-r",
+      path.join(work, "files"),
+      "-d",
+      path.join(work, "bench.db"),
+      "-a",
+      HOST,
+      "-p",
+      String(port),
+    ],
+    { env: { ...process.env, ...extraEnv } },
+  );
+  children.add(child);
+  child.once("exit", () => children.delete(child));
+  const password = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    const onData = (c: Buffer) => {
+      out += c.toString();
+      if (out.includes("listening on")) resolve(/password (\S{16}) /.exec(out)?.[1] ?? "");
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`server exited ${code}: ${out}`)));
+  });
+  return {
+    child,
+    base: `http://${HOST}:${port}`,
+    password,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, "exit");
+      child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    },
+  };
+}
+
+export async function login(base: string, username: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/api/login`, {
+    method: "POST",
+    body: JSON.stringify({ username, password }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status}`);
+  return res.text();
+}
+
+/** VmRSS of a process, in bytes. */
+export async function rss(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  const kb = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1];
+  if (!kb) throw new Error(`no VmRSS for ${pid}`);
+  return Number(kb) * 1024;
+}
+
+/** Samples a process's RSS every 100 ms until stopped. */
+export function sampleRss(pid: number): { stop: () => Promise<number[]> } {
+  const samples: number[] = [];
+  let pending = Promise.resolve();
+  const timer = setInterval(() => {
+    pending = pending.then(async () => {
+      samples.push(await rss(pid).catch(() => 0));
+    });
+  }, 100);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await pending;
+      return samples;
+    },
+  };
+}
+
+/** Runs a command to the end (stdout to a file or nowhere); its wall time in ms. */
+export function timedCommand(
+  command: string,
+  args: string[],
+  opts: { stdoutTo?: string; cwd?: string } = {},
+): number {
+  const fd = opts.stdoutTo ? openSync(opts.stdoutTo, "w") : undefined;
+  try {
+    const start = performance.now();
+    const run = spawnSync(command, args, {
+      stdio: ["ignore", fd ?? "ignore", "pipe"],
+      maxBuffer: 1 << 20,
+      cwd: opts.cwd,
+    });
+    const ms = performance.now() - start;
+    if (run.error) throw run.error;
+    if (run.status !== 0) throw new Error(`${command} failed: ${run.stderr.toString()}`);
+    return ms;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Runs a program until it prints "listening"; the caller stops it with `stopChild`. */
+export async function startListening(command: string, args: string[]): Promise<ChildProcess> {
+  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+  children.add(child);
+  child.once("exit", () => children.delete(child));
+  await new Promise<void>((resolve, reject) => {
+    let out = "";
+    const onData = (c: Buffer) => {
+      out += c.toString();
+      if (out.includes("listening")) resolve();
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`${command} exited ${code}: ${out}`)));
+  });
+  return child;
+}
+
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, "exit");
+  child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+  if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+}
+
+/** A script of bench/baselines, run on this Node. */
+export const baselineScript = (name: string) =>
+  fileURLToPath(new URL(`../baselines/${name}`, import.meta.url));

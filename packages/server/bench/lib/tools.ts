@@ -1,0 +1,63 @@
+/**
+ * The standard programs the baselines need (nginx, curl, zip, tar), found on the PATH or in
+ * /usr/sbin, or installed from Debian the way `.ci/run` installs Chromium. No figure is skipped
+ * for a missing tool: if it can be neither found nor installed, the bench stops and says so.
+ */
+import { spawnSync } from "node:child_process";
+import { accessSync, constants } from "node:fs";
+import path from "node:path";
+
+/** Program → Debian package. */
+const PACKAGES: Record<string, string> = {
+  nginx: "nginx",
+  curl: "curl",
+  zip: "zip",
+  tar: "tar",
+  gzip: "gzip",
+};
+
+function find(program: string): string | undefined {
+  const dirs = [...(process.env.PATH ?? "").split(path.delimiter), "/usr/sbin", "/sbin"];
+  for (const dir of dirs) {
+    if (!dir) continue;
+    const candidate = path.join(dir, program);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+/** The absolute path of each program, installing the missing ones with apt-get. */
+export function ensureTools(programs: readonly string[]): Record<string, string> {
+  const missing = programs.filter((p) => !find(p));
+  if (missing.length > 0) {
+    const packages = missing.map((p) => PACKAGES[p] ?? p);
+    if (process.getuid?.() !== 0 || !find("apt-get")) {
+      throw new Error(
+        `the bench needs ${missing.join(", ")}: install ${packages.join(" ")} ` +
+          "(as root, npm run bench installs them with apt-get)",
+      );
+    }
+    process.stderr.write(`installing ${packages.join(" ")} with apt-get…\n`);
+    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+    const update = spawnSync("apt-get", ["update"], { stdio: "inherit", env });
+    if (update.status !== 0) throw new Error("apt-get update failed");
+    const install = spawnSync(
+      "apt-get",
+      ["install", "-y", "--no-install-recommends", ...packages],
+      { stdio: "inherit", env },
+    );
+    if (install.status !== 0) throw new Error(`apt-get install ${packages.join(" ")} failed`);
+  }
+  const found: Record<string, string> = {};
+  for (const program of programs) {
+    const at = find(program);
+    if (!at) throw new Error(`${program} is still missing after apt-get install`);
+    found[program] = at;
+  }
+  return found;
+}

@@ -1,0 +1,95 @@
+/**
+ * `npm run bench`: every performance figure of the project, each against its baseline measured
+ * on the same machine in the same run (medians of BENCH_RUNS runs, 3 by default). Prints one
+ * table and writes the same rows to bench-results.json at the repository root. Runs the built
+ * server (packages/server/dist) through its command, on Node's type stripping.
+ * BENCH_ONLY=listing,concurrency,download,upload,archives,startup runs some figures only.
+ * Every temporary file is removed at the end, also on Ctrl+C; a watchdog ends a stuck run.
+ */
+import { rmSync, writeFileSync } from "node:fs";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { children, log, RUNS, type Row } from "./lib/common.ts";
+import { ensureTools } from "./lib/tools.ts";
+import { archives } from "./figures/archives.ts";
+import { bigFolder } from "./figures/big-folder.ts";
+import { concurrency } from "./figures/concurrency.ts";
+import { download } from "./figures/download.ts";
+import { startup } from "./figures/startup.ts";
+import { upload } from "./figures/upload.ts";
+
+const WATCHDOG_MS = 60 * 60_000;
+const RESULTS = fileURLToPath(new URL("../../../bench-results.json", import.meta.url));
+
+const FIGURES: Record<string, (work: string, tools: Record<string, string>) => Promise<Row[]>> = {
+  listing: bigFolder,
+  concurrency,
+  download,
+  upload,
+  archives,
+  startup,
+};
+
+const works: string[] = [];
+function cleanUp(): void {
+  for (const child of children) child.kill("SIGKILL");
+  for (const dir of works.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    cleanUp();
+    process.exit(130);
+  });
+}
+setTimeout(() => {
+  log(`bench: still running after ${WATCHDOG_MS / 60_000} min, stopping`);
+  cleanUp();
+  process.exit(1);
+}, WATCHDOG_MS).unref();
+
+function table(rows: readonly Row[]): string {
+  const head = ["Figure", "Ours", "Baseline", "Ratio", "Goal", "Met"];
+  const cells = rows.map((r) => [
+    r.figure,
+    r.ours,
+    r.baseline,
+    r.ratio === null ? "—" : `${r.ratio.toFixed(2)}×`,
+    r.goal,
+    r.met ? "yes" : "NO",
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const line = (c: string[]) => `| ${c.map((s, i) => s.padEnd(widths[i]!)).join(" | ")} |`;
+  const rule = `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`;
+  return [line(head), rule, ...cells.map(line)].join("\n");
+}
+
+async function main(): Promise<void> {
+  const only = process.env.BENCH_ONLY?.split(",").filter(Boolean);
+  const names = Object.keys(FIGURES).filter((n) => !only || only.includes(n));
+  const tools = ensureTools(["nginx", "curl", "zip", "tar", "gzip"]);
+  log(`bench: ${names.join(", ")}; medians of ${RUNS} runs`);
+  const rows: Row[] = [];
+  for (const name of names) {
+    const work = await mkdtemp(path.join(tmpdir(), `scriptorium-bench-${name}-`));
+    works.push(work);
+    try {
+      rows.push(...(await FIGURES[name]!(work, tools)));
+    } finally {
+      for (const child of children) child.kill("SIGKILL");
+      rmSync(work, { recursive: true, force: true });
+      works.splice(works.indexOf(work), 1);
+    }
+  }
+  process.stdout.write(`${table(rows)}\n`);
+  writeFileSync(RESULTS, `${JSON.stringify(rows, null, 2)}\n`);
+  const missed = rows.filter((r) => !r.met).length;
+  log(`bench: ${rows.length - missed} of ${rows.length} goals met; rows in ${RESULTS}`);
+}
+
+try {
+  await main();
+} finally {
+  cleanUp();
+}
