@@ -11,6 +11,8 @@ export default tseslint.config(
       "**/*.config.ts",
       "**/*.config.js",
       "packages/server/bin/**",
+      "packages/server/bundle/**",
+      "packages/server/scripts/**",
       "packages/e2e/test-results/**",
       "scripts/**",
       "test-results/**",

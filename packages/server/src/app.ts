@@ -69,6 +69,7 @@ import { registerErrorHandler } from "./plugins/error-handler.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
 import { registerWebApp } from "./plugins/web-app.js";
 import { VERSION } from "./version.js";
+import { lazySerializerFactory, lazyValidatorFactory } from "./lib/lazy-validators.js";
 
 export interface AppOptions {
   db: Db;
@@ -124,6 +125,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return url;
     },
     ajv: { customOptions: { removeAdditional: "all", coerceTypes: true, useDefaults: true } },
+    schemaController: {
+      compilersFactory: {
+        buildValidator: lazyValidatorFactory(),
+        buildSerializer: lazySerializerFactory(),
+      },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const root = options.root;

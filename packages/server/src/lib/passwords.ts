@@ -1,11 +1,15 @@
-import { hash, verify } from "@node-rs/argon2";
+import type * as Argon2 from "@node-rs/argon2";
 import bcrypt from "bcryptjs";
 
 // Algorithm.Argon2id; the const enum cannot be imported under verbatimModuleSyntax.
 const ARGON2 = { algorithm: 2 } as const;
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2);
+/** The native Argon2 binding, loaded at its first use (it is not needed to start). */
+let argon2: Promise<typeof Argon2> | undefined;
+const loadArgon2 = () => (argon2 ??= import("@node-rs/argon2"));
+
+export async function hashPassword(password: string): Promise<string> {
+  return (await loadArgon2()).hash(password, ARGON2);
 }
 
 /** True for bcrypt hashes, as File Browser stores them. */
@@ -26,7 +30,7 @@ export async function verifyPassword(
     return { ok, needsRehash: ok };
   }
   try {
-    return { ok: await verify(stored, password), needsRehash: false };
+    return { ok: await (await loadArgon2()).verify(stored, password), needsRehash: false };
   } catch {
     return { ok: false, needsRehash: false };
   }
@@ -37,5 +41,6 @@ let dummyHash: Promise<string> | undefined;
 /** Spends the time of a real verification, so unknown users and wrong passwords look alike. */
 export async function verifyAgainstDummy(password: string): Promise<void> {
   dummyHash ??= hashPassword("not-a-real-password-for-timing-only");
+  const { verify } = await loadArgon2();
   await verify(await dummyHash, password).catch(() => false);
 }

@@ -1,8 +1,15 @@
 import zlib from "node:zlib";
 import tar from "tar-stream";
 import yazl from "yazl";
-import { createCompressor, type Compression } from "../features/archive/codecs/index.js";
+import {
+  createCompressor,
+  loadCodecs,
+  type Compression,
+} from "../features/archive/codecs/index.js";
 import { through } from "./archive-helpers.js";
+
+// The native codecs (xz, snappy) load on demand in the server; tests use them directly.
+await loadCodecs();
 
 /** An entry of an archive built by a test. */
 export interface TestEntry {

@@ -2,7 +2,14 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import tar from "tar-stream";
 import yauzl from "yauzl";
-import { createDecompressor, type Compression } from "../features/archive/codecs/index.js";
+import {
+  createDecompressor,
+  loadCodecs,
+  type Compression,
+} from "../features/archive/codecs/index.js";
+
+// The native codecs (xz, snappy) load on demand in the server; tests use them directly.
+await loadCodecs();
 
 /** What an archive holds: file name → content, folder name (with "/") → null. */
 export type ArchiveContents = Map<string, Buffer | null>;

@@ -3,6 +3,7 @@ import type { Readable } from "node:stream";
 import type { FastifyBaseLogger } from "fastify";
 import { normalizeRequestPath } from "../../lib/safe-path.js";
 import type { DownloadTarget } from "../downloads/downloads.service.js";
+import { loadCodecs } from "./codecs/index.js";
 import { archiveFormat, archiveName, commonDir, parseFiles } from "./selection.js";
 import { walkSelection, type SelectedItem } from "../../storage/walk.js";
 import { archiveStream } from "./writers.js";
@@ -52,6 +53,7 @@ export async function prepareArchive(
     const name = relative === "" && r.isFile ? path.posix.basename(r.userPath) : relative;
     return { userPath: r.userPath, abs: r.abs, name: name.replace(/\\/g, "_") };
   });
+  if (format.compression) await loadCodecs(format.compression);
   return {
     name: archiveName(common, target.name, paths.length, format),
     contentType: format.contentType,

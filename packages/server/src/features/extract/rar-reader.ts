@@ -1,4 +1,4 @@
-import { createExtractorFromFile, type FileHeader } from "node-unrar-js";
+import type { FileHeader } from "node-unrar-js";
 import { createSemaphore } from "../../lib/semaphore.js";
 import { siblingModule, startWorker } from "../../lib/workers/bootstrap.js";
 import type { Tracker } from "../../storage/extraction/policy.js";
@@ -68,6 +68,8 @@ export function extractRar(
     const names = new Map<string, string>();
     let headers: FileHeader[];
     try {
+      // node-unrar-js (WebAssembly) loads at the first RAR, not with the server.
+      const { createExtractorFromFile } = await import("node-unrar-js");
       const lister = await createExtractorFromFile({ filepath: file });
       headers = [...lister.getFileList().fileHeaders];
     } catch (err) {

@@ -3,7 +3,7 @@ import { pipeline } from "node:stream/promises";
 import tar from "tar-stream";
 import yauzl from "yauzl";
 import { AppError } from "../../errors.js";
-import { createDecompressor, type Compression } from "../archive/codecs/index.js";
+import { createDecompressor, loadCodecs, type Compression } from "../archive/codecs/index.js";
 import { entryPath, refused, type Tracker } from "../../storage/extraction/policy.js";
 import type { Staging } from "../../storage/extraction/staging.js";
 
@@ -149,6 +149,7 @@ export async function extractTar(
       entry.resume();
     }
   };
+  if (compression) await loadCodecs(compression);
   const stages = compression ? [createDecompressor(compression), streamCounter(tracker)] : [];
   const results = await Promise.allSettled([
     pipeline([open(), ...stages, extract as unknown as NodeJS.WritableStream]),
@@ -167,6 +168,7 @@ export async function extractSingle(
   precheck: Precheck,
 ): Promise<void> {
   await precheck([output]);
+  await loadCodecs(compression);
   const source = open();
   const decompressor = createDecompressor(compression);
   source.on("error", (err) => decompressor.destroy(err));

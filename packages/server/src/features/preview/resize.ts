@@ -1,9 +1,6 @@
-import sharp from "sharp";
 import type { PreviewSize } from "@scriptorium/shared";
+import { loadSharp } from "../../lib/sharp.js";
 import { sniffMime } from "../../lib/sniff.js";
-
-// libvips caches decoded images by file name: a file changed in place must be decoded again.
-sharp.cache(false);
 
 /** Formats we decode and re-encode; everything else (GIF, SVG, BMP, ICO, HEIC…) is sent as is. */
 export type ResizableFormat = "jpeg" | "png" | "webp" | "tiff";
@@ -35,6 +32,7 @@ export interface ImageInfo {
 
 /** Header facts of an image; throws when sharp cannot read it. */
 export async function probe(abs: string): Promise<ImageInfo> {
+  const sharp = await loadSharp();
   const meta = await sharp(abs).metadata();
   return {
     width: meta.width,
@@ -83,6 +81,7 @@ export function bigIsOriginal(info: ImageInfo, source: ResizableFormat): boolean
  * 256×256 with a centred crop, `big` fits inside 1080×1080 and never enlarges.
  */
 export async function render(abs: string, size: PreviewSize, out: OutputFormat): Promise<Buffer> {
+  const sharp = await loadSharp();
   let image = sharp(abs).rotate();
   image =
     size === "thumb"

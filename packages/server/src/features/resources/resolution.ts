@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "../../lib/sharp.js";
 import type { UserFs } from "../../storage/user-fs.js";
 
 const DECODED = new Set([".jpg", ".jpeg", ".png", ".gif", ".tif", ".tiff"]);
@@ -25,6 +25,7 @@ export async function imageResolution(
   try {
     if (ext === ".bmp") return await bmpSize(fs, abs);
     if (!DECODED.has(ext)) return undefined;
+    const sharp = await loadSharp();
     const meta = await sharp(abs).metadata();
     if (!meta.width || !meta.height) return undefined;
     const rotated = (meta.orientation ?? 1) >= 5;

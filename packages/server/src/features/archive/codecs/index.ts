@@ -1,17 +1,32 @@
 import type { Duplex } from "node:stream";
 import zlib from "node:zlib";
+import type * as Lzma from "node-liblzma";
 import { AppError } from "../../../errors.js";
 import { defaultCodecBackend, offloadedCodec, type CodecBackend } from "./offload.js";
-import { SnappyFrameDecoder, SnappyFrameEncoder } from "./snappy-frame.js";
-import { nativeSnappyBlocks } from "./snappy-native.js";
+import { SnappyFrameDecoder, SnappyFrameEncoder, type SnappyBlocks } from "./snappy-frame.js";
+import { loadNativeSnappy } from "./snappy-native.js";
 
 /**
- * xz is a native addon (liblzma, built at install): if it cannot be loaded, only xz is
- * unavailable (501), not the server.
+ * The native codecs, loaded by `loadCodecs` at the first archive that needs them (they add
+ * memory and start-up time): undefined until tried, null when they cannot be loaded. xz is a
+ * native addon (liblzma, built at install): if it cannot be loaded, only xz is unavailable
+ * (501), not the server.
  */
-const lzma = await import("node-liblzma").catch(() => undefined);
+let lzma: typeof Lzma | null | undefined;
+let nativeSnappy: SnappyBlocks | null | undefined;
 
-function xz(): NonNullable<typeof lzma> {
+/** Loads the native codec `kind` needs (every one without `kind`); call before the streams. */
+export async function loadCodecs(kind?: Compression): Promise<void> {
+  if ((kind === undefined || kind === "xz") && lzma === undefined) {
+    lzma = await import("node-liblzma").catch(() => null);
+  }
+  if ((kind === undefined || kind === "sz") && nativeSnappy === undefined) {
+    nativeSnappy = (await loadNativeSnappy()) ?? null;
+  }
+}
+
+function xz(): typeof Lzma {
+  if (lzma === undefined) throw new Error("xz used before loadCodecs");
   if (!lzma) throw new AppError("NOT_IMPLEMENTED", "xz support (node-liblzma) is not installed");
   return lzma;
 }
@@ -32,10 +47,11 @@ export interface CodecOptions {
 
 function snappy(direction: "compress" | "decompress", opts: CodecOptions): Duplex {
   const backend = opts.backend ?? defaultCodecBackend();
-  if (!nativeSnappyBlocks || backend === "worker") return offloadedCodec("sz", direction, backend);
+  // Not loaded (or not loadable): the JavaScript snappy in the workers gives the same bytes.
+  if (!nativeSnappy || backend === "worker") return offloadedCodec("sz", direction, backend);
   return direction === "compress"
-    ? new SnappyFrameEncoder(nativeSnappyBlocks)
-    : new SnappyFrameDecoder(nativeSnappyBlocks);
+    ? new SnappyFrameEncoder(nativeSnappy)
+    : new SnappyFrameDecoder(nativeSnappy);
 }
 
 /** A compressor for downloads (xz at preset 3: ten times faster than 6, for a little size). */

@@ -5,8 +5,10 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { describe, expect, it } from "vitest";
 import { requireTools, through } from "../../../test/archive-helpers.js";
-import { createCompressor, createDecompressor } from "./index.js";
+import { createCompressor, createDecompressor, loadCodecs } from "./index.js";
 import type { CodecBackend } from "./offload.js";
+
+await loadCodecs();
 
 const text = Buffer.from("Arma virumque cano, Troiae qui primus ab oris\n".repeat(20_000));
 const samples = [Buffer.alloc(0), Buffer.from("a"), randomBytes(300_000), text];

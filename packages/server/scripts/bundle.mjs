@@ -1,0 +1,46 @@
+/**
+ * Bundles the built server (dist/, from tsc) into a few files in bundle/, with rolldown: the
+ * command starts by loading one module instead of about 1,200 (TypeBox, Kysely, Fastify, jose…
+ * each load hundreds of files), which is most of its start-up time. Packages with native
+ * addons, WebAssembly or worker files of their own stay outside and load from node_modules.
+ * The workers (codecs, RAR) are entries of their own beside the main one, as the server looks
+ * for them next to its own module. bin/scriptorium.js runs the bundle when it is newer than
+ * dist/, the modules of dist/ otherwise.
+ */
+import { rm } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { build } from "rolldown";
+
+const server = fileURLToPath(new URL("..", import.meta.url));
+const out = `${server}bundle`;
+const external = [
+  /^node:/,
+  "sharp",
+  /^@img\//,
+  /^@node-rs\//,
+  "snappy",
+  "node-liblzma",
+  "node-unrar-js",
+  "pino",
+  /^pino\//,
+  "thread-stream",
+];
+
+await rm(out, { recursive: true, force: true });
+await build({
+  input: {
+    main: `${server}dist/cli/main.js`,
+    "codec-worker": `${server}dist/features/archive/codecs/codec-worker.js`,
+    "rar-worker": `${server}dist/features/extract/rar-worker.js`,
+  },
+  platform: "node",
+  external,
+  logLevel: "warn",
+  output: {
+    dir: out,
+    format: "esm",
+    entryFileNames: "[name].js",
+    chunkFileNames: "[name]-[hash].js",
+    sourcemap: true,
+  },
+});
