@@ -1,5 +1,3 @@
-import { Type, type Static } from "typebox";
-
 /**
  * Every error code of the API and the HTTP status it answers with: the one table from which both
  * the server (status of an error) and the web client (meaning of a code) read. Each distinct
@@ -61,15 +59,17 @@ export function statusOf(code: ErrorCode): number {
   return ERROR_STATUS[code];
 }
 
-/** The JSON body of every error answer of the API (API.md Part A §2). */
-export const ErrorBodySchema = Type.Object({
-  status: Type.Integer(),
-  code: Type.Enum(ERROR_CODES),
-  message: Type.String(),
+/**
+ * The JSON body of every error answer of the API (API.md Part A §2); its schema is
+ * schemas/error-body.ts, kept apart so that the web client's first page loads no TypeBox.
+ */
+export interface ErrorBody {
+  status: number;
+  code: ErrorCode;
+  message: string;
   /** On 5xx answers: the id that the server's log line carries beside the details. */
-  requestId: Type.Optional(Type.String()),
-});
-export type ErrorBody = Static<typeof ErrorBodySchema>;
+  requestId?: string;
+}
 
 /** True when a parsed JSON value has the shape of an API error body. */
 export function isErrorBody(value: unknown): value is ErrorBody {

@@ -1,5 +1,7 @@
 export * from "./errors.js";
+export * from "./schemas/error-body.js";
 export * from "./routes.js";
+export * from "./route-table.js";
 export * from "./schemas/admin.js";
 export * from "./schemas/auth.js";
 export * from "./schemas/download.js";

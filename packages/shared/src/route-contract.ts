@@ -1,5 +1,5 @@
 import type { TSchema } from "typebox";
-import { ErrorBodySchema } from "./errors.js";
+import { ErrorBodySchema } from "./schemas/error-body.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
 

@@ -14,7 +14,7 @@ import {
   RawQuerySchema,
   PreviewParamsSchema,
 } from "./schemas/download.js";
-import { ErrorBodySchema } from "./errors.js";
+import { ErrorBodySchema } from "./schemas/error-body.js";
 import { ToolRunResultSchema } from "./schemas/tools.js";
 import { SettingsBodySchema, SettingsSchema } from "./schemas/settings.js";
 import {

@@ -2,8 +2,6 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import "./styles/base.css";
 import "./i18n";
-import "./actions";
-import "./register-prompts";
 import { App } from "./app";
 import { waitForRecaptcha } from "./features/auth/recaptcha";
 import { initSession } from "./features/auth/session";

@@ -1,6 +1,7 @@
 import type { Resource, TokenUser } from "@scriptorium/shared";
 import { describe, expect, it, vi } from "vitest";
 import { actionsFor } from ".";
+import "./register";
 import { toolSource } from "./edition";
 import { DEFAULT_GLOBALS } from "../lib/globals";
 import type { ActionContext } from "./types";

@@ -1,6 +1,7 @@
 import type { Resource, TokenUser } from "@scriptorium/shared";
 import { describe, expect, it } from "vitest";
 import { actionForKey, actionsFor } from ".";
+import "./register";
 import { DEFAULT_GLOBALS } from "../lib/globals";
 import { useSearchStore } from "../features/search/search-store";
 import { searchFolder } from "./search";

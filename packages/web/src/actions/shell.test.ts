@@ -1,6 +1,7 @@
 import type { TokenUser } from "@scriptorium/shared";
 import { describe, expect, it } from "vitest";
 import { actionsFor } from ".";
+import "./register";
 import { DEFAULT_GLOBALS } from "../lib/globals";
 import { useShellStore } from "../features/shell/shell-store";
 import type { ActionContext } from "./types";

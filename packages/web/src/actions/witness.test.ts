@@ -1,6 +1,7 @@
 import type { Item, Resource, TokenUser } from "@scriptorium/shared";
 import { describe, expect, it, vi } from "vitest";
 import { actionsFor } from ".";
+import "./register";
 import { DEFAULT_GLOBALS } from "../lib/globals";
 import type { ActionContext } from "./types";
 

@@ -1,5 +1,5 @@
 import type { Static, TSchema } from "typebox";
-import { routes, type Routes } from "@scriptorium/shared";
+import { routeTable, type Routes } from "@scriptorium/shared";
 import { getGlobals } from "../lib/globals";
 import { encodePath } from "../lib/paths";
 import { errorFromAnswer, NO_CONNECTION_MESSAGE, StatusError } from "./errors";
@@ -129,7 +129,7 @@ export async function apiCall<K extends RouteName>(
   name: K,
   ...[options]: CallArgs<K>
 ): Promise<RouteResponse<K>> {
-  const route = routes[name];
+  const [method, url] = routeTable[name];
   const opts = (options ?? {}) as CallOptions<K>;
   const isPublic = PUBLIC_ROUTES.has(name);
   const sessionCall = !isPublic && !TOKEN_ONLY_ROUTES.has(name);
@@ -146,8 +146,8 @@ export async function apiCall<K extends RouteName>(
 
   let res: Response;
   try {
-    res = await fetch(buildUrl(route.url, opts.params as UrlParams, opts.path) + query, {
-      method: route.method,
+    res = await fetch(buildUrl(url, opts.params as UrlParams, opts.path) + query, {
+      method,
       headers,
       body,
       signal: opts.signal,

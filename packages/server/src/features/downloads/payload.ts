@@ -15,6 +15,13 @@ export interface Payload {
   release(): Promise<void>;
 }
 
+/**
+ * Bytes per read of a file being sent: with 1 MiB instead of Node's 64 KiB, a download from
+ * the page cache runs at about twice the speed (fewer reads, writes and event loop turns),
+ * for 1 MiB of memory per download in progress (bench: "Download of 2 GiB").
+ */
+const READ_CHUNK = 1024 * 1024;
+
 /** A payload held in memory (converted subtitles, fresh previews, empty special files). */
 export function bufferPayload(data: Uint8Array, mtimeMs: number): Payload {
   return {
@@ -46,7 +53,8 @@ export async function openFilePayload(handle: FileHandle): Promise<Payload> {
   return {
     size: stats.size,
     mtimeMs: stats.mtimeMs,
-    read: (start, end) => handle.createReadStream({ start, end, autoClose: false }),
+    read: (start, end) =>
+      handle.createReadStream({ start, end, autoClose: false, highWaterMark: READ_CHUNK }),
     async peek(length) {
       const buffer = Buffer.alloc(Math.min(length, stats.size));
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
-import "../../actions";
+import "../../actions/register";
 import { useActionContext, useActionShortcuts } from "../../actions";
 import { apiCall } from "../../api/client";
 import { StatusError } from "../../api/errors";

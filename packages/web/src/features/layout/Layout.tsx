@@ -1,6 +1,10 @@
+import { QueryClientProvider } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
+import { useActionContext, useActionShortcuts } from "../../actions";
+import { PromptHost } from "../prompts";
+import { queryClient } from "../query/query-client";
 import { Header } from "./Header";
 import { HeaderActions } from "./HeaderActions";
 import { useLayoutStore } from "./layout-store";
@@ -20,6 +24,10 @@ export function Layout() {
   const open = useLayoutStore((state) => state.sidebarOpen);
   const close = useLayoutStore((state) => state.closeSidebar);
   const { pathname } = useLocation();
+  // The keyboard layer of the actions, and the dialogs: only signed-in pages and shares use
+  // them, so the login page does not load them.
+  const ctx = useActionContext();
+  useActionShortcuts(ctx);
 
   // The drawer closes when the user navigates, and with Escape (focus back on its button).
   useEffect(() => close(), [pathname, close]);
@@ -42,20 +50,23 @@ export function Layout() {
   };
 
   return (
-    <div className="app">
-      <a className="skip-link" href="#main" onClick={skip} data-testid="skip-link">
-        {t("header.skipToContent")}
-      </a>
-      <Header />
-      <Sidebar open={open} />
-      {open && <div className="sidebar-backdrop" onClick={close} aria-hidden="true" />}
-      <HeaderActions />
-      <main className="app-main" id="main" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <ShellPanel />
-      <UploadStatus />
-      <SearchOverlay />
-    </div>
+    <QueryClientProvider client={queryClient}>
+      <div className="app">
+        <a className="skip-link" href="#main" onClick={skip} data-testid="skip-link">
+          {t("header.skipToContent")}
+        </a>
+        <Header />
+        <Sidebar open={open} />
+        {open && <div className="sidebar-backdrop" onClick={close} aria-hidden="true" />}
+        <HeaderActions />
+        <main className="app-main" id="main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <ShellPanel />
+        <UploadStatus />
+        <SearchOverlay />
+      </div>
+      <PromptHost />
+    </QueryClientProvider>
   );
 }

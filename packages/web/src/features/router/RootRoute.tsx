@@ -1,22 +1,18 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation, useMatches } from "react-router";
-import { useActionContext, useActionShortcuts } from "../../actions";
 import { getGlobals } from "../../lib/globals";
 import { useUser } from "../auth/auth-store";
-import { PromptHost } from "../prompts";
 import { Toaster } from "../toasts/Toaster";
 import { guardRedirect } from "./guard";
 import { resolveHandle } from "./titles";
 
-/** Root of the route tree: guard, page title, keyboard layer, prompts and toasts. */
+/** Root of the route tree: guard, page title and toasts (Layout brings keys and dialogs). */
 export function RootRoute() {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const matches = useMatches();
   const user = useUser();
-  const ctx = useActionContext();
-  useActionShortcuts(ctx);
 
   const handle = resolveHandle(matches.map((match) => match.handle));
   const redirect = guardRedirect(handle.access, location, {
@@ -46,7 +42,6 @@ export function RootRoute() {
   return (
     <>
       <Outlet />
-      <PromptHost />
       <Toaster />
     </>
   );

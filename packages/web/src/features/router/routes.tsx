@@ -1,17 +1,7 @@
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from "react-router";
-import { ApiReferencePage } from "../api-reference/ApiReferencePage";
 import { LoginPage } from "../auth/LoginPage";
 import { ErrorView } from "../errors/ErrorView";
 import { RouteError } from "../errors/RouteError";
-import { FilesPage } from "../files/FilesPage";
-import { Layout } from "../layout/Layout";
-import { GlobalSettingsPage } from "../settings/global/GlobalSettingsPage";
-import { ProfilePage } from "../settings/ProfilePage";
-import { SettingsLayout } from "../settings/SettingsLayout";
-import { SharesPage } from "../settings/shares/SharesPage";
-import { UserFormPage } from "../settings/users/UserFormPage";
-import { UsersPage } from "../settings/users/UsersPage";
-import { SharePage } from "../share/SharePage";
 import { RootRoute } from "./RootRoute";
 import type { RouteHandle } from "./titles";
 
@@ -22,6 +12,20 @@ function RedirectToFiles() {
 }
 
 const handle = (h: RouteHandle) => h;
+
+/*
+ * Every page but login comes in a chunk of its own, loaded when its route is first matched:
+ * the login form needs none of them (bench: "JavaScript before the login form is usable").
+ * The frame of the signed-in pages brings the header's actions and the dialogs with it.
+ */
+const lazyLayout = async () => {
+  const [{ Layout }] = await Promise.all([
+    import("../layout/Layout"),
+    import("../../actions/register"),
+    import("../../register-prompts"),
+  ]);
+  return { Component: Layout };
+};
 
 /** The route table of SPEC.md §2; access and title live in each route's handle. */
 export const appRoutes: RouteObject[] = [
@@ -35,54 +39,69 @@ export const appRoutes: RouteObject[] = [
         handle: handle({ access: "guest", title: "pageTitles.login" }),
       },
       {
-        element: <Layout />,
+        lazy: lazyLayout,
         children: [
           {
             path: "files/*",
-            element: <FilesPage />,
+            lazy: async () => ({ Component: (await import("../files/FilesPage")).FilesPage }),
             handle: handle({ access: "user", title: "pageTitles.files" }),
           },
           {
             path: "share/*",
-            element: <SharePage />,
+            lazy: async () => ({ Component: (await import("../share/SharePage")).SharePage }),
             handle: handle({ access: "public", title: "pageTitles.share" }),
           },
           {
             path: "settings",
-            element: <SettingsLayout />,
+            lazy: async () => ({
+              Component: (await import("../settings/SettingsLayout")).SettingsLayout,
+            }),
             handle: handle({ access: "user", title: "pageTitles.settings" }),
             children: [
               { index: true, element: <Navigate to="/settings/profile" replace /> },
               {
                 path: "profile",
-                element: <ProfilePage />,
+                lazy: async () => ({
+                  Component: (await import("../settings/ProfilePage")).ProfilePage,
+                }),
                 handle: handle({ title: "pageTitles.profile" }),
               },
               {
                 path: "shares",
-                element: <SharesPage />,
+                lazy: async () => ({
+                  Component: (await import("../settings/shares/SharesPage")).SharesPage,
+                }),
                 handle: handle({ title: "pageTitles.shares" }),
               },
               {
                 path: "global",
-                element: <GlobalSettingsPage />,
+                lazy: async () => ({
+                  Component: (await import("../settings/global/GlobalSettingsPage"))
+                    .GlobalSettingsPage,
+                }),
                 handle: handle({ access: "admin", title: "pageTitles.global" }),
               },
               {
                 path: "users",
-                element: <UsersPage />,
+                lazy: async () => ({
+                  Component: (await import("../settings/users/UsersPage")).UsersPage,
+                }),
                 handle: handle({ access: "admin", title: "pageTitles.users" }),
               },
               {
                 path: "users/:id",
-                element: <UserFormPage />,
+                lazy: async () => ({
+                  Component: (await import("../settings/users/UserFormPage")).UserFormPage,
+                }),
                 handle: handle({ access: "admin", title: "pageTitles.user" }),
               },
             ],
           },
           {
             path: "api-reference",
-            element: <ApiReferencePage />,
+            lazy: async () => ({
+              Component: (await import("../api-reference/ApiReferencePage")).ApiReferencePage,
+            }),
             handle: handle({ access: "public", title: "pageTitles.apiReference" }),
           },
           {

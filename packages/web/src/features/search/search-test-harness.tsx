@@ -4,6 +4,7 @@ import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { vi } from "vitest";
 import { useActionContext, useActionShortcuts } from "../../actions";
+import "../../actions/register";
 import { useAuthStore } from "../auth/auth-store";
 import { setCurrentResource } from "../files/current-resource";
 import { Header } from "../layout/Header";
