@@ -20,6 +20,15 @@ import "./layout.css";
  * actions, then the page.
  */
 export function Layout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Frame />
+    </QueryClientProvider>
+  );
+}
+
+/** The frame itself, inside the server-state cache that its actions and pages read. */
+function Frame() {
   const { t } = useTranslation();
   const open = useLayoutStore((state) => state.sidebarOpen);
   const close = useLayoutStore((state) => state.closeSidebar);
@@ -50,7 +59,7 @@ export function Layout() {
   };
 
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <div className="app">
         <a className="skip-link" href="#main" onClick={skip} data-testid="skip-link">
           {t("header.skipToContent")}
@@ -67,6 +76,6 @@ export function Layout() {
         <SearchOverlay />
       </div>
       <PromptHost />
-    </QueryClientProvider>
+    </>
   );
 }
