@@ -78,4 +78,6 @@ export async function loginAndOpen(
   await page.goto(`/login?redirect=${encodeURIComponent(to)}`);
   await login(page, user);
   await page.waitForURL((url) => url.pathname === to.split("?")[0]);
+  // The signed-in frame comes in a chunk of its own: its keys work once its content is there.
+  await page.locator("main#main").waitFor();
 }

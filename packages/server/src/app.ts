@@ -25,6 +25,7 @@ import { resourcesRoutes } from "./features/resources/resources.routes.js";
 import { createOrganiseService } from "./features/organise/organise.service.js";
 import { createExtractService } from "./features/extract/extract.service.js";
 import type { ExtractLimits } from "./storage/extraction/policy.js";
+import { createListingCache } from "./features/resources/listing-cache.js";
 import { createResourcesService } from "./features/resources/resources.service.js";
 import { createFileEvents } from "./storage/events.js";
 import { tusRoutes } from "./features/tus/tus.routes.js";
@@ -159,7 +160,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     root,
     globalRules: async () => (await settings.getSettings()).rules,
   });
-  const resources = createResourcesService({ storage, events });
+  const listings = createListingCache({ events });
+  const resources = createResourcesService({ storage, events, listings });
   const extract = createExtractService({ storage, events, limits: options.extractLimits });
   const organise = createOrganiseService({ storage, events, rename: options.moveRename });
   const uploads = createUploadsStore(db);
@@ -342,6 +344,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.addHook("onClose", async () => {
+    listings.close();
     detachPreviewCache?.();
     searchIndex.close();
     detachUploadHooks();

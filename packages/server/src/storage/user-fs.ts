@@ -87,9 +87,19 @@ export function createUserFs(
     return ruleAllows(rel === "" ? "/" : `/${rel}`);
   }
 
+  let rulesKey: string | undefined;
+
   return {
     root,
     allowed,
+    /**
+     * What decides which paths `allowed` lets through, as one string: two views with the same
+     * key see the same entries of a folder (the listing cache keys its filtered lists by it).
+     */
+    rulesKey(): string {
+      rulesKey ??= JSON.stringify([root, base, user.hideDotfiles, globalRules, user.rules]);
+      return rulesKey;
+    },
     /** The rules alone (no hidden-file check): what a move must carry along. */
     rulesAllow: ruleAllows,
     containsReal,

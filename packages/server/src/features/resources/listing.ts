@@ -7,7 +7,7 @@ import { describeEntry, statEntry } from "./entry-info.js";
 /** How many entries are examined at once: enough to keep the libuv pool busy, bounded memory. */
 const CONCURRENCY = 64;
 
-async function mapLimit<T, R>(
+export async function mapLimit<T, R>(
   items: readonly T[],
   limit: number,
   fn: (item: T) => Promise<R>,
@@ -57,7 +57,7 @@ export async function listFolder(fs: UserFs, abs: string, userPath: string): Pro
 
 const STALE_MS = 24 * 3600_000;
 
-async function sweepStale(fs: UserFs, dir: string, names: string[]): Promise<void> {
+export async function sweepStale(fs: UserFs, dir: string, names: string[]): Promise<void> {
   for (const name of names) {
     const entry = path.join(dir, name);
     const info = await fs.lstatOrNone(entry);

@@ -8,6 +8,7 @@ import { decodeDestination, wildcardPath, type PatchQuery } from "../../lib/rout
 import { clientGone } from "../../lib/client-gone.js";
 import { requireAuth } from "../../plugins/auth.js";
 import type { UserRecord } from "../users/users.store.js";
+import { listingBody } from "./listing-cache.js";
 import type { ResourcesService } from "./resources.service.js";
 import type { Hooks } from "../hooks/hooks.service.js";
 
@@ -63,12 +64,18 @@ export function resourcesRoutes(
     app.route({
       ...routes.getResource,
       config: authConfig(routes.getResource),
-      handler: (request) =>
-        resources.get(
+      handler: async (request, reply) => {
+        const resource = await resources.get(
           requireAuth(request).user,
           wildcardPath(request.params),
           request.query.checksum,
-        ),
+        );
+        if (!resource.items) return resource;
+        // A listing's body is mostly its items' JSON, kept with the cached folder: sent as
+        // ready JSON bytes (the schema's serializer is for objects).
+        const body = listingBody({ ...resource, items: resource.items });
+        return reply.type("application/json; charset=utf-8").send(body as never);
+      },
     });
 
     app.route({

@@ -8,7 +8,7 @@ import type { UserFs } from "../../storage/user-fs.js";
 import type { UserRecord } from "../users/users.store.js";
 import { fileChecksum } from "./checksum.js";
 import { describeEntry, statEntry } from "./entry-info.js";
-import { listFolder, sortItems } from "./listing.js";
+import type { ListingCache } from "./listing-cache.js";
 import { imageResolution } from "./resolution.js";
 import { findSubtitles } from "./subtitles.js";
 
@@ -19,7 +19,11 @@ async function etagOf(fs: UserFs, abs: string): Promise<string> {
 }
 
 /** File info, listings, creation, saving and deletion inside a user's scope (API.md §2.2–§2.8). */
-export function createResourcesService(deps: { storage: Storage; events: FileEvents }) {
+export function createResourcesService(deps: {
+  storage: Storage;
+  events: FileEvents;
+  listings: ListingCache;
+}) {
   const userFs = (user: UserRecord) => deps.storage.forUser(user);
 
   return {
@@ -46,10 +50,15 @@ export function createResourcesService(deps: { storage: Storage; events: FileEve
       const stats = await statEntry(fs, target.abs);
       const name = target.path === "/" ? path.basename(fs.root) : path.posix.basename(target.path);
       const info = await describeEntry(fs, target.abs, requestPath, name, stats, true);
-      if (info.isDir) {
-        const items = sortItems(await listFolder(fs, target.abs, target.path), user.sorting);
-        const numDirs = items.filter((i) => i.isDir).length;
-        return { ...info, items, numDirs, numFiles: items.length - numDirs, sorting: user.sorting };
+      if (info.isDir && stats.target) {
+        const listing = await deps.listings.list(
+          fs,
+          target.abs,
+          target.path,
+          user.sorting,
+          stats.target,
+        );
+        return { ...info, ...listing, sorting: user.sorting };
       }
       const resource: Resource = { ...info };
       if (info.type === "text" && !user.perm.modify) resource.type = "textImmutable";

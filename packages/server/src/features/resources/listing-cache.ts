@@ -1,0 +1,215 @@
+import path from "node:path";
+import type { Item, Resource, Sorting } from "@scriptorium/shared";
+import { STAGING_SUFFIX } from "../../storage/atomic-write.js";
+import type { FileEvents } from "../../storage/events.js";
+import type { BigIntStats } from "../../storage/file-ops.js";
+import { realPathOf, watchFolder } from "../../storage/folder-watch.js";
+import type { UserFs } from "../../storage/user-fs.js";
+import { describeEntry } from "./entry-info.js";
+import { listFolder, mapLimit, sortItems, sweepStale } from "./listing.js";
+
+/** Entries kept in all cached folders together (about 250 bytes each, twice with a view). */
+const MAX_ENTRIES = 200_000;
+/** Filtered and sorted lists kept per folder (users with other rules, other sortings). */
+const MAX_VIEWS = 8;
+const CONCURRENCY = 64;
+
+export interface FolderListing {
+  items: Item[];
+  numDirs: number;
+  numFiles: number;
+}
+
+interface Folder {
+  /** The folder's own identity and times when it was read: a change of entries changes them. */
+  stamp: string;
+  /** Every entry (rules not applied), each with its name as path. */
+  raw: Item[];
+  views: Map<string, FolderListing>;
+  unwatch: () => void;
+}
+
+/** The JSON of a list of items, made once per list (cached lists are shared and unchanged). */
+const itemsJson = new WeakMap<readonly Item[], Buffer>();
+
+/**
+ * A folder listing's response body: its own fields serialised per request, its items' JSON
+ * made once per list and reused while the folder is unchanged (fast-json-stringify of 1,000
+ * items cost more than everything else of a cached listing).
+ */
+export function listingBody(resource: Resource & { items: Item[] }): Buffer {
+  const { items, ...own } = resource;
+  let json = itemsJson.get(items);
+  if (!json) {
+    json = Buffer.from(JSON.stringify(items));
+    itemsJson.set(items, json);
+  }
+  const head = JSON.stringify(own);
+  return Buffer.concat([Buffer.from(`${head.slice(0, -1)},"items":`), json, CLOSE]);
+}
+const CLOSE = Buffer.from("}");
+
+const stampOf = (st: BigIntStats) => `${st.dev}:${st.ino}:${st.mtimeNs}:${st.ctimeNs}`;
+
+/**
+ * Listings of unchanged folders without a `stat` per entry: each folder read is kept (by its
+ * real path) with a watcher on it, and dropped at once when the app changes something in it or
+ * under it (the file events, before the changing request answers), when the watcher sees a
+ * change made outside (the shell, another program), or when the folder's own times differ from
+ * those it was read with. Folders holding links are never kept (what a link shows depends on
+ * the user's scope); nor is a folder that cannot be watched. The most recently used folders
+ * are kept up to MAX_ENTRIES entries in all.
+ */
+export function createListingCache(deps: { events: FileEvents }) {
+  const folders = new Map<string, Folder>();
+  const loading = new Map<string, Promise<Folder | undefined>>();
+  let held = 0;
+  /** Bumped by every invalidation: a folder read while one happened is not kept. */
+  let epoch = 0;
+
+  function drop(real: string): void {
+    const folder = folders.get(real);
+    if (!folder) return;
+    folders.delete(real);
+    held -= folder.raw.length;
+    folder.unwatch();
+  }
+
+  /** Drops `abs`, its parent and everything under it. */
+  function invalidate(abs: string): void {
+    epoch++;
+    if (folders.size === 0) return;
+    const real = realPathOf(abs);
+    drop(path.dirname(real));
+    const below = real + path.sep;
+    for (const key of [...folders.keys()]) if (key === real || key.startsWith(below)) drop(key);
+  }
+
+  const stopEvents = deps.events.on((event) => {
+    invalidate(event.abs);
+    if (event.to) invalidate(event.to);
+  });
+
+  /** Every entry of the folder, or undefined when one is a link (not kept, not described). */
+  async function readRaw(fs: UserFs, abs: string): Promise<Item[] | undefined> {
+    const all = await fs.readdir(abs);
+    const staged = all.filter((name) => name.endsWith(STAGING_SUFFIX));
+    if (staged.length) void sweepStale(fs, abs, staged);
+    const names = all.filter((name) => !name.endsWith(STAGING_SUFFIX));
+    let link = false;
+    const items = await mapLimit(names, CONCURRENCY, async (name) => {
+      if (link) return undefined;
+      const childAbs = path.join(abs, name);
+      try {
+        const own = await fs.lstatBig(childAbs);
+        if (own.isSymbolicLink()) {
+          link = true;
+          return undefined;
+        }
+        return await describeEntry(fs, childAbs, name, name, { own, target: own }, false);
+      } catch {
+        return undefined; // vanished while listing
+      }
+    });
+    return link ? undefined : items.filter((item): item is Item => item !== undefined);
+  }
+
+  function view(folder: Folder, fs: UserFs, userPath: string, sorting: Sorting): FolderListing {
+    const key = `${fs.rulesKey()}\0${userPath}\0${sorting.by}\0${sorting.asc}`;
+    let listing = folder.views.get(key);
+    if (!listing) {
+      const items: Item[] = [];
+      for (const entry of folder.raw) {
+        const childPath = fs.child(userPath, entry.name);
+        if (fs.allowed(childPath)) items.push({ ...entry, path: childPath });
+      }
+      sortItems(items, sorting);
+      const numDirs = items.filter((i) => i.isDir).length;
+      listing = { items, numDirs, numFiles: items.length - numDirs };
+      if (folder.views.size >= MAX_VIEWS) folder.views.clear();
+      folder.views.set(key, listing);
+    }
+    return listing;
+  }
+
+  /** Reads the folder and keeps it; undefined when it may not be kept (then nothing is). */
+  async function load(
+    fs: UserFs,
+    abs: string,
+    real: string,
+    stamp: string,
+  ): Promise<Folder | undefined> {
+    const start = epoch;
+    let changed = false;
+    const unwatch = watchFolder(real, () => {
+      changed = true;
+      drop(real);
+    });
+    if (!unwatch) return undefined;
+    const raw = await readRaw(fs, abs).catch(() => undefined);
+    if (!raw || changed || epoch !== start || raw.length > MAX_ENTRIES) {
+      unwatch();
+      return undefined;
+    }
+    drop(real);
+    evictFor(raw.length);
+    const folder = { stamp, raw, views: new Map(), unwatch };
+    folders.set(real, folder);
+    held += raw.length;
+    return folder;
+  }
+
+  function evictFor(count: number): void {
+    for (const key of folders.keys()) {
+      if (held + count <= MAX_ENTRIES) return;
+      drop(key);
+    }
+  }
+
+  return {
+    /**
+     * The visible items of the folder `abs` (at `userPath` for this user), sorted. `stats` are
+     * the folder's own, just taken. The returned lists are shared: callers must not change them.
+     */
+    async list(
+      fs: UserFs,
+      abs: string,
+      userPath: string,
+      sorting: Sorting,
+      stats: BigIntStats,
+    ): Promise<FolderListing> {
+      const real = await fs.realOf(abs);
+      const stamp = stampOf(stats);
+      let folder = folders.get(real);
+      if (folder && folder.stamp !== stamp) {
+        drop(real);
+        folder = undefined;
+      }
+      if (folder) {
+        // Most recently used last: eviction starts from the front.
+        folders.delete(real);
+        folders.set(real, folder);
+        return view(folder, fs, userPath, sorting);
+      }
+      // Requests for a folder being read wait for that one reading.
+      let pending = loading.get(real);
+      if (!pending) {
+        pending = load(fs, abs, real, stamp).finally(() => loading.delete(real));
+        loading.set(real, pending);
+      }
+      folder = await pending;
+      if (folder?.stamp === stamp) return view(folder, fs, userPath, sorting);
+      const items = sortItems(await listFolder(fs, abs, userPath), sorting);
+      const numDirs = items.filter((i) => i.isDir).length;
+      return { items, numDirs, numFiles: items.length - numDirs };
+    },
+
+    /** Stops the watchers and the event subscription (the app closes). */
+    close(): void {
+      stopEvents();
+      for (const key of [...folders.keys()]) drop(key);
+    },
+  };
+}
+
+export type ListingCache = ReturnType<typeof createListingCache>;
