@@ -176,11 +176,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sweep = () =>
     void tus.sweep().catch((err: unknown) => app.log.warn({ err }, "upload sweep failed"));
   const sweepTimer = setInterval(sweep, 3_600_000);
+  let closing = false;
   sweepTimer.unref();
   app.addHook("onReady", async () => {
     sweep();
-    // The first walk runs in the background: the server answers meanwhile.
-    void searchIndex.start();
+    // The first walk runs in the background, after start-up: reading a large tree's text files
+    // into the index holds the event loop for a while, which must not stop the start.
+    setImmediate(() => {
+      if (!closing) void searchIndex.start();
+    });
     if ((await runner.mode()) !== "bwrap") {
       app.log.warn(
         "bubblewrap (bwrap) is not available: edition tools run with time, output and size limits but without a sandbox (see README, Edition tools)",
@@ -344,6 +348,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.addHook("onClose", async () => {
+    closing = true;
     listings.close();
     detachPreviewCache?.();
     searchIndex.close();

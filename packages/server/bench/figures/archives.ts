@@ -26,6 +26,19 @@ import { makeCorpus } from "../lib/files.ts";
 const SIZE_MIB = Number(process.env.BENCH_ARCHIVE_MIB ?? 1024);
 const FILES = 1200;
 
+/**
+ * Waits until the search index has read the new folder: its first walk reads every text file
+ * and would otherwise run during the timed downloads.
+ */
+async function searchIndexReady(base: string, token: string): Promise<void> {
+  for (;;) {
+    const res = await fetch(`${base}/api/search/?query=zzzz`, { headers: { "X-Auth": token } });
+    await res.arrayBuffer();
+    if (res.headers.get("x-search-index") === "ready") return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 async function fetchBody(url: string, token: string): Promise<number> {
   const res = await fetch(url, { headers: { "X-Auth": token } });
   if (!res.ok || !res.body) throw new Error(`download failed: ${res.status}`);
@@ -69,6 +82,7 @@ export async function archives(work: string, tools: Record<string, string>): Pro
   let tgz, zip;
   try {
     const token = await login(server.base, "admin", server.password);
+    await searchIndexReady(server.base, token);
     const url = (algo: string) => `${server.base}/api/raw/corpus?algo=${algo}`;
     log("archives: checking the server's tar.gz and zip…");
     const inTar = await listTarGz(url("targz"), token);

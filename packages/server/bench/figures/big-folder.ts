@@ -8,6 +8,7 @@
  */
 import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 import {
   fmtMs,
   log,
@@ -79,16 +80,27 @@ export async function bigFolder(work: string): Promise<Row[]> {
     const idle = median(await Promise.all([0, 1, 2].map(() => rss(pid))));
 
     log("big folder: listing through the API and with readdir+stat…");
-    let items = -1;
-    const list = async () => {
-      const res = await fetch(`${server.base}/api/resources/corpus/`, {
-        headers: { "X-Auth": token },
-      });
+    const url = `${server.base}/api/resources/corpus/`;
+    const fetchListing = async () => {
+      const res = await fetch(url, { headers: { "X-Auth": token } });
       if (!res.ok) throw new Error(`listing failed: ${res.status}`);
-      items = ((await res.json()) as { items: unknown[] }).items.length;
+      return res;
     };
-    const ours = await timedMedian(Math.max(RUNS, 5), list);
+    const list = async () => void (await (await fetchListing()).arrayBuffer());
+    // Checked once, untimed: the client's parsing of the JSON is not the server's work.
+    const items = ((await (await fetchListing()).json()) as { items: unknown[] }).items.length;
     if (items !== ENTRIES) throw new Error(`the listing has ${items} items, not ${ENTRIES}`);
+    const ours = await timedMedian(Math.max(RUNS, 5), list);
+    // The same folder just after a change made outside the app (read again, not from the cache).
+    const afterChange: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      await writeFile(path.join(corpus, `c${pad(ENTRIES - 1)}.tex`), `changed ${i}\n`);
+      await new Promise((r) => setTimeout(r, 300));
+      const start = performance.now();
+      await list();
+      afterChange.push(performance.now() - start);
+    }
+    const fresh = median(afterChange);
     const floor = await timedMedian(Math.max(RUNS, 5), () => readdirAndStat(corpus));
 
     const before = await rss(pid);
@@ -108,12 +120,20 @@ export async function bigFolder(work: string): Promise<Row[]> {
 
     return [
       {
-        figure: `Listing a ${ENTRIES.toLocaleString("en")}-entry folder`,
+        figure: `Listing a ${ENTRIES.toLocaleString("en")}-entry folder (unchanged)`,
         ours: fmtMs(ours),
         baseline: `${fmtMs(floor)} (readdir+stat)`,
         ratio: round2(ours / floor),
         goal: "≤ 1.1×",
         met: ours / floor <= 1.1,
+      },
+      {
+        figure: `Listing it again after a change (read afresh)`,
+        ours: fmtMs(fresh),
+        baseline: `${fmtMs(floor)} (readdir+stat)`,
+        ratio: round2(fresh / floor),
+        goal: "≤ 1.1×",
+        met: fresh / floor <= 1.1,
       },
       {
         figure: "Server RSS, idle",
