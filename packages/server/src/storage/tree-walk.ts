@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, readFileSync, realpathSync, watch, type Dirent } from "node:fs";
+import { lstatSync, readdirSync, readFileSync, realpathSync, type Dirent } from "node:fs";
 import path from "node:path";
 import { STAGING_SUFFIX } from "./atomic-write.js";
 
@@ -84,31 +84,6 @@ export async function walkTree(
   }
   opts.onProgress?.(count);
   return count;
-}
-
-/**
- * Watches everything below `root` for changes made by anyone: `onChange` gets the changed
- * path relative to `root`. Returns the way to stop, or undefined when the system cannot
- * watch (then `onError` says why).
- */
-export function watchTree(
-  root: string,
-  onChange: (relative: string) => void,
-  onError: (err: unknown) => void,
-): (() => void) | undefined {
-  try {
-    const watcher = watch(root, { recursive: true }, (_type, filename) => {
-      if (filename) onChange(filename);
-    });
-    watcher.on("error", (err) => {
-      onError(err);
-      watcher.close();
-    });
-    return () => watcher.close();
-  } catch (err) {
-    onError(err);
-    return undefined;
-  }
 }
 
 /** A text file's content, or undefined when it is gone, larger than `max` or binary (a NUL). */

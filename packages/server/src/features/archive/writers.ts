@@ -2,8 +2,8 @@ import { PassThrough, Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { FastifyBaseLogger } from "fastify";
 import tar from "tar-stream";
-import yazl from "yazl";
 import { createCompressor } from "./codecs/index.js";
+import { zipBytes, type ZipInput } from "./zip/zip-writer.js";
 import type { ArchiveFormat } from "./selection.js";
 import type { FileHandle } from "../../storage/file-ops.js";
 import type { ArchiveEntry } from "../../storage/walk.js";
@@ -11,11 +11,12 @@ import type { ArchiveEntry } from "../../storage/walk.js";
 /** Opens a file of the walk for reading (UserFs.openRead). */
 export type OpenFile = (abs: string) => Promise<FileHandle>;
 
-const CHUNK = 1 << 16;
+const CHUNK = 1 << 18;
 
 interface OpenedFile {
   size: number;
   /** Exactly `size` bytes: a file that shrank or failed mid-read is padded with zeros when `pad`. */
+  bytes(pad: boolean): AsyncGenerator<Buffer>;
   read(pad: boolean): Readable;
   close(): Promise<void>;
 }
@@ -49,7 +50,7 @@ async function openEntry(
     try {
       while (done < info!.size) {
         const want = Math.min(CHUNK, info!.size - done);
-        const { bytesRead, buffer } = await handle.read(Buffer.alloc(want), 0, want, done);
+        const { bytesRead, buffer } = await handle.read(Buffer.allocUnsafe(want), 0, want, done);
         if (bytesRead === 0) break;
         done += bytesRead;
         yield buffer.subarray(0, bytesRead);
@@ -67,50 +68,46 @@ async function openEntry(
       }
     }
   }
-  return { size: info.size, read: (pad) => Readable.from(bytes(pad)), close };
+  return { size: info.size, bytes, read: (pad) => Readable.from(bytes(pad)), close };
 }
 
 /**
- * Feeds the walk into a zip (yazl) one file at a time: the next file is opened only when yazl
- * starts reading the previous one's successor, so memory and open files stay constant and the
- * pace is the client's.
+ * The walk as zip inputs: a file is opened only when the zip writer asks for the next entry,
+ * after the previous one's data, so memory and open files stay constant and the pace is the
+ * client's. A file is closed when its entry is done or the zip stops.
  */
+async function* zipInputs(
+  entries: AsyncIterable<ArchiveEntry>,
+  openFile: OpenFile,
+  log: FastifyBaseLogger,
+  signal: AbortSignal,
+): AsyncGenerator<ZipInput> {
+  for await (const entry of entries) {
+    if (signal.aborted) return;
+    const { mtime, mode } = entry.stats;
+    if (entry.kind === "dir") {
+      yield { kind: "dir", name: entry.name, mtime, mode };
+      continue;
+    }
+    const file = await openEntry(entry, openFile, log);
+    if (!file) continue;
+    try {
+      const bytes = () => file.bytes(false);
+      yield { kind: "file", name: entry.name, mtime, mode, maxSize: file.size, bytes };
+    } finally {
+      await file.close();
+    }
+  }
+}
+
+/** Feeds the walk into a zip written by zipBytes (its files deflated on several cores). */
 function zipArchive(
   entries: AsyncIterable<ArchiveEntry>,
   openFile: OpenFile,
   log: FastifyBaseLogger,
   signal: AbortSignal,
 ): Readable {
-  const zip = new yazl.ZipFile();
-  const produce = async () => {
-    for await (const entry of entries) {
-      if (signal.aborted) break;
-      const options = { mtime: entry.stats.mtime, mode: entry.stats.mode };
-      if (entry.kind === "dir") {
-        zip.addEmptyDirectory(entry.name, options);
-        continue;
-      }
-      const file = await openEntry(entry, openFile, log);
-      if (!file) continue;
-      if (signal.aborted) {
-        await file.close();
-        break;
-      }
-      const body = file.read(false);
-      await new Promise<void>((resolve) => {
-        signal.addEventListener("abort", () => resolve(), { once: true });
-        zip.addReadStreamLazy(entry.name, options, (cb) => {
-          resolve();
-          cb(null, body);
-        });
-      });
-      if (signal.aborted) body.destroy();
-    }
-    zip.end();
-  };
-  const out = zip.outputStream as PassThrough;
-  produce().catch((err: unknown) => out.destroy(err as Error));
-  return out;
+  return Readable.from(zipBytes(zipInputs(entries, openFile, log, signal)), { objectMode: false });
 }
 
 /** Feeds the walk into a tar stream (tar-stream), each file piped into its entry. */

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { SearchIndexState } from "@scriptorium/shared";
 import type { FileEvent, FileEvents } from "../../storage/events.js";
 import { NameIndex } from "./name-index.js";
-import { indexable, infoOf, walkTree, watchTree } from "../../storage/tree-walk.js";
+import { indexable, infoOf, walkTree } from "../../storage/tree-walk.js";
+import { watchTree } from "../../storage/tree-watch.js";
 
 import type { TextIndex } from "./text-index.js";
 
@@ -101,6 +102,8 @@ export function createSearchIndex(opts: SearchIndexOptions) {
   }
 
   function onWatch(filename: string): void {
+    // Every write to an upload's staged file is an event: dropped before any timer.
+    if (!indexable(filename)) return;
     const rel = relOf(path.join(root, filename));
     if (!rel) return;
     clearTimeout(pending.get(rel));

@@ -5,6 +5,7 @@ import { AppError } from "../../../errors.js";
 import { defaultCodecBackend, offloadedCodec, type CodecBackend } from "./offload.js";
 import { SnappyFrameDecoder, SnappyFrameEncoder, type SnappyBlocks } from "./snappy-frame.js";
 import { loadNativeSnappy } from "./snappy-native.js";
+import { createParallelGzip } from "../deflate/gzip.js";
 
 /**
  * The native codecs, loaded by `loadCodecs` at the first archive that needs them (they add
@@ -61,7 +62,7 @@ export function createCompressor(
 ): Duplex {
   switch (kind) {
     case "gz":
-      return zlib.createGzip();
+      return createParallelGzip();
     case "bz2":
     case "lz4":
       return offloadedCodec(kind, "compress", opts.backend);
