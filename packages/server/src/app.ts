@@ -178,18 +178,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sweepTimer = setInterval(sweep, 3_600_000);
   let closing = false;
   sweepTimer.unref();
-  app.addHook("onReady", async () => {
+  app.addHook("onReady", (done) => {
     sweep();
     // The first walk runs in the background, after start-up: reading a large tree's text files
     // into the index holds the event loop for a while, which must not stop the start.
     setImmediate(() => {
       if (!closing) void searchIndex.start();
     });
-    if ((await runner.mode()) !== "bwrap") {
-      app.log.warn(
-        "bubblewrap (bwrap) is not available: edition tools run with time, output and size limits but without a sandbox (see README, Edition tools)",
-      );
-    }
+    // The sandbox probe runs a program: on a busy machine it must not hold the start either.
+    void runner.mode().then(
+      (mode) => {
+        if (mode !== "bwrap") {
+          app.log.warn(
+            "bubblewrap (bwrap) is not available: edition tools run with time, output and size limits but without a sandbox (see README, Edition tools)",
+          );
+        }
+      },
+      () => undefined,
+    );
+    done();
   });
 
   const runner = options.runner ?? createRunner();

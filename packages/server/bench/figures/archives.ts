@@ -16,6 +16,8 @@ import {
   login,
   round2,
   RUNS,
+  searchIndexReady,
+  waitQuiet,
   startServer,
   timedCommand,
   timedMedian,
@@ -25,19 +27,6 @@ import { makeCorpus } from "../lib/files.ts";
 
 const SIZE_MIB = Number(process.env.BENCH_ARCHIVE_MIB ?? 1024);
 const FILES = 1200;
-
-/**
- * Waits until the search index has read the new folder: its first walk reads every text file
- * and would otherwise run during the timed downloads.
- */
-async function searchIndexReady(base: string, token: string): Promise<void> {
-  for (;;) {
-    const res = await fetch(`${base}/api/search/?query=zzzz`, { headers: { "X-Auth": token } });
-    await res.arrayBuffer();
-    if (res.headers.get("x-search-index") === "ready") return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 async function fetchBody(url: string, token: string): Promise<number> {
   const res = await fetch(url, { headers: { "X-Auth": token } });
@@ -83,6 +72,7 @@ export async function archives(work: string, tools: Record<string, string>): Pro
   try {
     const token = await login(server.base, "admin", server.password);
     await searchIndexReady(server.base, token);
+    await waitQuiet(server.child.pid!);
     const url = (algo: string) => `${server.base}/api/raw/corpus?algo=${algo}`;
     log("archives: checking the server's tar.gz and zip…");
     const inTar = await listTarGz(url("targz"), token);

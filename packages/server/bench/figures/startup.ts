@@ -1,6 +1,7 @@
 /**
  * Cold start: from spawning the built command (its database already made by a first start) to
  * the first 200 of `/health`, against `node -e ""` (Node's own start and exit), medians of 7.
+ * Then the server's RSS at rest: started again, one login and one listing, then left alone.
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
@@ -14,8 +15,11 @@ import {
   freePort,
   HOST,
   log,
+  login,
   median,
+  mib,
   round2,
+  rss,
   startServer,
   stopChild,
   type Row,
@@ -72,6 +76,26 @@ async function nodeStart(): Promise<number> {
   return performance.now() - start;
 }
 
+/** RSS (median of 5 samples, 3 s after a login and a listing of the empty files folder). */
+async function idleRss(work: string, password: string): Promise<number> {
+  const server = await startServer(work);
+  try {
+    const token = await login(server.base, "admin", password);
+    const res = await fetch(`${server.base}/api/resources/`, { headers: { "X-Auth": token } });
+    if (!res.ok) throw new Error(`listing failed: ${res.status}`);
+    await res.arrayBuffer();
+    await new Promise((r) => setTimeout(r, 3000));
+    const samples: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      samples.push(await rss(server.child.pid!));
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return median(samples);
+  } finally {
+    await server.stop();
+  }
+}
+
 export async function startup(work: string): Promise<Row[]> {
   log("start-up: a first start makes the database…");
   const first = await startServer(work);
@@ -85,7 +109,17 @@ export async function startup(work: string): Promise<Row[]> {
   }
   const o = median(ours);
   const f = median(floor);
+  log("start-up: the server's memory at rest…");
+  const idle = await idleRss(work, first.password);
   return [
+    {
+      figure: "Server RSS, idle (after a login and a listing)",
+      ours: `${mib(idle).toFixed(0)} MiB`,
+      baseline: "—",
+      ratio: null,
+      goal: "≤ 80 MiB",
+      met: mib(idle) <= 80,
+    },
     {
       figure: "Cold start to the first /health answer",
       ours: fmtMs(o),

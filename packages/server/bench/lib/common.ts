@@ -211,3 +211,39 @@ export async function stopChild(child: ChildProcess): Promise<void> {
 /** A script of bench/baselines, run on this Node. */
 export const baselineScript = (name: string) =>
   fileURLToPath(new URL(`../baselines/${name}`, import.meta.url));
+
+/**
+ * Waits until the search index has read the new folder: its first walk reads every text file
+ * and would otherwise run during the timed downloads.
+ */
+export async function searchIndexReady(base: string, token: string): Promise<void> {
+  for (;;) {
+    const res = await fetch(`${base}/api/search/?query=zzzz`, { headers: { "X-Auth": token } });
+    await res.arrayBuffer();
+    if (res.headers.get("x-search-index") === "ready") return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** CPU time a process has used so far, in clock ticks (user + system, /proc/PID/stat). */
+async function cpuTicks(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/**
+ * Waits until a process is at rest: under 3% of a core over a second (background work such as
+ * the search index reading the words of new files has ended), at most `limitMs`.
+ */
+export async function waitQuiet(pid: number, limitMs = 300_000): Promise<void> {
+  const end = Date.now() + limitMs;
+  let last = await cpuTicks(pid);
+  while (Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = await cpuTicks(pid);
+    if (now - last <= 3) return;
+    last = now;
+  }
+  log(`process ${pid} still busy after ${limitMs / 1000} s`);
+}

