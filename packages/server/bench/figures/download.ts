@@ -9,6 +9,7 @@ import path from "node:path";
 import {
   fmtRate,
   freePort,
+  baselineScript,
   HOST,
   log,
   login,
@@ -89,6 +90,22 @@ export async function download(work: string, tools: Record<string, string>): Pro
     await stopChild(nginx);
   }
 
+  log("download: a bare Node server…");
+  const nodePort = await freePort();
+  const bare = await startListening(process.execPath, [
+    baselineScript("node-send.ts"),
+    file,
+    String(nodePort),
+  ]);
+  const nodeUrl = `http://${HOST}:${nodePort}/`;
+  let nodeWhole, nodeRange;
+  try {
+    nodeWhole = await timedMedian(RUNS, curl(nodeUrl, []));
+    nodeRange = await timedMedian(RUNS, curl(nodeUrl, ["-r", half]));
+  } finally {
+    await stopChild(bare);
+  }
+
   log("download: our /api/raw…");
   const server = await startServer(work);
   let oursWhole, oursRange;
@@ -102,16 +119,17 @@ export async function download(work: string, tools: Record<string, string>): Pro
     await server.stop();
   }
 
-  const row = (figure: string, bytes: number, ours: number, floor: number): Row => ({
+  // Node has no sendfile: the bare Node server shows how much of the distance is Node's own.
+  const row = (figure: string, bytes: number, ours: number, floor: number, node: number): Row => ({
     figure,
     ours: fmtRate(bytes, ours),
-    baseline: `${fmtRate(bytes, floor)} (nginx sendfile)`,
+    baseline: `${fmtRate(bytes, floor)} (nginx sendfile; bare Node stream ${fmtRate(bytes, node)})`,
     ratio: round2(floor / ours),
     goal: "≥ 0.9× throughput",
     met: floor / ours >= 0.9,
   });
   return [
-    row(`Download of ${SIZE_MIB / 1024} GiB over loopback`, size, oursWhole, nginxWhole),
-    row(`Download, Range of its second half`, size / 2, oursRange, nginxRange),
+    row(`Download of ${SIZE_MIB / 1024} GiB over loopback`, size, oursWhole, nginxWhole, nodeWhole),
+    row(`Download, Range of its second half`, size / 2, oursRange, nginxRange, nodeRange),
   ];
 }

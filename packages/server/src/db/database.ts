@@ -12,19 +12,34 @@ function toSqlValue(value: unknown): SQLInputValue {
   return value as SQLInputValue;
 }
 
-/** Adapts node:sqlite to the better-sqlite3 shape Kysely's SqliteDialect expects. */
+/** Prepared statements kept per connection: most requests run the same few queries. */
+const STATEMENTS = 256;
+
+/**
+ * Adapts node:sqlite to the better-sqlite3 shape Kysely's SqliteDialect expects. Statements are
+ * prepared once per SQL text and reused (a request's session, user and settings lookups cost a
+ * prepare each otherwise); `iterate` gets a statement of its own, as a reused one would be reset
+ * under an iteration in progress.
+ */
 function adapt(db: DatabaseSync): SqliteDatabase {
+  const prepared = new Map<string, ReturnType<SqliteDatabase["prepare"]>>();
+  const params = (p: readonly unknown[]) => p.map(toSqlValue);
   return {
     close: () => db.close(),
     prepare(sql) {
+      const known = prepared.get(sql);
+      if (known) return known;
       const stmt = db.prepare(sql);
-      const params = (p: readonly unknown[]) => p.map(toSqlValue);
-      return {
+      const statement = {
         reader: stmt.columns().length > 0,
-        all: (p) => stmt.all(...params(p)),
-        run: (p) => stmt.run(...params(p)),
-        iterate: (p) => stmt.iterate(...params(p)) as IterableIterator<unknown>,
+        all: (p: readonly unknown[]) => stmt.all(...params(p)),
+        run: (p: readonly unknown[]) => stmt.run(...params(p)),
+        iterate: (p: readonly unknown[]) =>
+          db.prepare(sql).iterate(...params(p)) as IterableIterator<unknown>,
       };
+      if (prepared.size >= STATEMENTS) prepared.clear();
+      prepared.set(sql, statement);
+      return statement;
     },
   };
 }

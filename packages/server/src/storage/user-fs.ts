@@ -23,6 +23,8 @@ export interface ResolvedPath {
   trailingSlash: boolean;
   /** The path on disk (not dereferenced). */
   abs: string;
+  /** Where `abs` (or its parent, when the link itself was asked for) really is, links resolved. */
+  real: string;
 }
 
 const outside = () => forbidden("This path is outside your scope", "PATH_OUTSIDE_SCOPE");
@@ -45,6 +47,26 @@ async function realpathOfExisting(abs: string): Promise<string> {
   }
 }
 
+/** How long the real path of a scope's root is reused (every request resolves against it). */
+const REAL_ROOT_MS = 1000;
+const realRoots = new Map<string, { at: number; real: Promise<string> }>();
+
+/**
+ * The real path of a scope's root, looked up again after REAL_ROOT_MS: a root replaced by a
+ * link to elsewhere is followed within a second (until then its old place is the scope, and the
+ * new place is outside it: refused, never widened).
+ */
+function realRootOf(root: string): Promise<string> {
+  const now = Date.now();
+  const known = realRoots.get(root);
+  if (known && now - known.at < REAL_ROOT_MS) return known.real;
+  const real = realpath(root);
+  if (realRoots.size > 1000) realRoots.clear();
+  realRoots.set(root, { at: now, real });
+  real.catch(() => realRoots.delete(root));
+  return real;
+}
+
 /**
  * The one gate between requests and the filesystem for a user: normalisation, hidden files,
  * global then user rules, scope containment by path components, and the symlink policy of
@@ -64,8 +86,7 @@ export function createUserFs(
   // A view rooted below the scope (a shared folder) keeps the owner's rules where they were.
   const ruleAllows =
     base === "/" ? checker : (userPath: string) => checker(path.posix.join(base, userPath));
-  let realRoot: Promise<string> | undefined;
-  const getRealRoot = () => (realRoot ??= realpath(root));
+  const getRealRoot = () => realRootOf(root);
 
   /** Hidden-file and rule check of a normalised user path (API.md §2.1). */
   function allowed(userPath: string): boolean {
@@ -80,11 +101,15 @@ export function createUserFs(
    * and the resolved place is one the rules allow (a link never opens a denied path).
    */
   async function containsReal(abs: string): Promise<boolean> {
+    return (await realInside(abs)) !== undefined;
+  }
+  /** The real path of `abs` when containsReal holds, else undefined. */
+  async function realInside(abs: string): Promise<string | undefined> {
     const realRoot = await getRealRoot();
     const real = await realpathOfExisting(abs);
-    if (!isInside(realRoot, real)) return false;
+    if (!isInside(realRoot, real)) return undefined;
     const rel = path.relative(realRoot, real).split(path.sep).join("/");
-    return ruleAllows(rel === "" ? "/" : `/${rel}`);
+    return ruleAllows(rel === "" ? "/" : `/${rel}`) ? real : undefined;
   }
 
   let rulesKey: string | undefined;
@@ -146,8 +171,10 @@ export function createUserFs(
         throw forbidden("Access to this path is not allowed", "RULE_DENIED");
       const abs = path.join(root, normalized.path);
       const target = opts.followLink === false ? path.dirname(abs) : abs;
-      if (!(await mapped(() => containsReal(target)))) throw outside();
-      return { requestPath, path: normalized.path, trailingSlash: normalized.trailingSlash, abs };
+      const real = await mapped(() => realInside(target));
+      if (real === undefined) throw outside();
+      const { path: userPath, trailingSlash } = normalized;
+      return { requestPath, path: userPath, trailingSlash, abs, real };
     },
 
     /** The user path of a child entry of a listed folder. */

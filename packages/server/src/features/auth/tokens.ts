@@ -1,4 +1,4 @@
-import { createSecretKey, type KeyObject } from "node:crypto";
+import { webcrypto } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 import type { TokenClaims, TokenUser } from "@scriptorium/shared";
 import type { UserRecord } from "../users/users.store.js";
@@ -21,12 +21,18 @@ export function tokenUser(user: UserRecord): TokenUser {
   };
 }
 
-/** The secret as a key object, made once: importing it at every request cost a third of it. */
-const keys = new WeakMap<Uint8Array, KeyObject>();
-function keyOf(secret: Uint8Array): KeyObject {
+/**
+ * The secret as a WebCrypto key, imported once per secret: jose verifies with WebCrypto and
+ * would import a raw or KeyObject secret again at every request.
+ */
+const keys = new WeakMap<Uint8Array, Promise<webcrypto.CryptoKey>>();
+function keyOf(secret: Uint8Array): Promise<webcrypto.CryptoKey> {
   let key = keys.get(secret);
   if (!key) {
-    key = createSecretKey(secret);
+    key = webcrypto.subtle.importKey("raw", secret, { name: "HMAC", hash: "SHA-256" }, false, [
+      "sign",
+      "verify",
+    ]);
     keys.set(secret, key);
   }
   return key;
@@ -44,7 +50,7 @@ export async function signToken(
     .setIssuer(TOKEN_ISSUER)
     .setIssuedAt()
     .setExpirationTime(Math.floor(expiresAt / 1000))
-    .sign(keyOf(secret));
+    .sign(await keyOf(secret));
 }
 
 /**
@@ -56,7 +62,7 @@ export async function verifyToken(
   token: string,
 ): Promise<TokenClaims | undefined> {
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), {
+    const { payload } = await jwtVerify(token, await keyOf(secret), {
       algorithms: ["HS256"],
       issuer: TOKEN_ISSUER,
       requiredClaims: ["exp", "iat", "sid"],

@@ -4,7 +4,7 @@ import { STAGING_SUFFIX } from "../../storage/atomic-write.js";
 import type { FileEvents } from "../../storage/events.js";
 import type { BigIntStats } from "../../storage/file-ops.js";
 import { realPathOf, watchFolder } from "../../storage/folder-watch.js";
-import type { UserFs } from "../../storage/user-fs.js";
+import type { ResolvedPath, UserFs } from "../../storage/user-fs.js";
 import { describeEntry } from "./entry-info.js";
 import { listFolder, mapLimit, sortItems, sweepStale } from "./listing.js";
 
@@ -168,17 +168,17 @@ export function createListingCache(deps: { events: FileEvents }) {
 
   return {
     /**
-     * The visible items of the folder `abs` (at `userPath` for this user), sorted. `stats` are
-     * the folder's own, just taken. The returned lists are shared: callers must not change them.
+     * The visible items of the resolved folder (`abs`, at `path` for this user), sorted.
+     * `stats` are the folder's own, just taken. The returned lists are shared: callers must not
+     * change them.
      */
     async list(
       fs: UserFs,
-      abs: string,
-      userPath: string,
+      target: Pick<ResolvedPath, "abs" | "path" | "real">,
       sorting: Sorting,
       stats: BigIntStats,
     ): Promise<FolderListing> {
-      const real = await fs.realOf(abs);
+      const { abs, path: userPath, real } = target;
       const stamp = stampOf(stats);
       let folder = folders.get(real);
       if (folder && folder.stamp !== stamp) {

@@ -51,13 +51,7 @@ export function createResourcesService(deps: {
       const name = target.path === "/" ? path.basename(fs.root) : path.posix.basename(target.path);
       const info = await describeEntry(fs, target.abs, requestPath, name, stats, true);
       if (info.isDir && stats.target) {
-        const listing = await deps.listings.list(
-          fs,
-          target.abs,
-          target.path,
-          user.sorting,
-          stats.target,
-        );
+        const listing = await deps.listings.list(fs, target, user.sorting, stats.target);
         return { ...info, ...listing, sorting: user.sorting };
       }
       const resource: Resource = { ...info };

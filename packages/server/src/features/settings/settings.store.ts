@@ -7,6 +7,7 @@ const KEYS = { settings: "settings", server: "server", secret: "secret" } as con
 
 /** All SQL of the `settings` table: global settings, server configuration and the JWT secret. */
 export function createSettingsStore(db: Db) {
+  let secret: Uint8Array | undefined;
   async function read<T>(key: string): Promise<T | undefined> {
     const row = await db
       .selectFrom("settings")
@@ -41,13 +42,17 @@ export function createSettingsStore(db: Db) {
     },
     setServerConfig: (config: ServerConfig) => write(KEYS.server, config),
 
-    /** The per-install HS256 key: 64 random bytes made on first use. */
+    /**
+     * The per-install HS256 key: 64 random bytes made on first use, then kept in memory (it
+     * never changes; every authenticated request needs it).
+     */
     async getSecret(): Promise<Uint8Array> {
+      if (secret) return secret;
       const stored = await read<string>(KEYS.secret);
-      if (stored) return Buffer.from(stored, "base64");
-      const secret = randomBytes(64);
-      await write(KEYS.secret, secret.toString("base64"));
-      return secret;
+      if (stored) return (secret = Buffer.from(stored, "base64"));
+      const made = randomBytes(64);
+      await write(KEYS.secret, made.toString("base64"));
+      return (secret = made);
     },
 
     /** True once `config init` or a first start has written the settings. */
