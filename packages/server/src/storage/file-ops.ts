@@ -27,6 +27,17 @@ import { writeFileAtomic } from "./atomic-write.js";
 
 export type { BigIntStats, Dirent, FileHandle, Stats };
 
+/**
+ * A range of an open file as a stream on its descriptor (the file stays open: the caller closes
+ * the handle). Reads go straight to libuv, without the promise of each FileHandle read.
+ */
+export function readStreamOfHandle(
+  handle: FileHandle,
+  opts: { start: number; end: number; highWaterMark: number },
+): Readable {
+  return createReadStream("", { fd: handle.fd, autoClose: false, ...opts });
+}
+
 /** Runs a filesystem call and maps its errno to an API error (generic message, never a path). */
 export async function mapped<T>(run: () => Promise<T>): Promise<T> {
   try {

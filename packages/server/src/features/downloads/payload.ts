@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import type { FileHandle } from "../../storage/file-ops.js";
+import { readStreamOfHandle, type FileHandle } from "../../storage/file-ops.js";
 
 /**
  * Bytes to send: a file opened once (so size, time and content agree) or a small buffer.
@@ -54,7 +54,7 @@ export async function openFilePayload(handle: FileHandle): Promise<Payload> {
     size: stats.size,
     mtimeMs: stats.mtimeMs,
     read: (start, end) =>
-      handle.createReadStream({ start, end, autoClose: false, highWaterMark: READ_CHUNK }),
+      readStreamOfHandle(handle, { start, end, highWaterMark: READ_CHUNK }),
     async peek(length) {
       const buffer = Buffer.alloc(Math.min(length, stats.size));
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
