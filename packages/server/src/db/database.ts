@@ -52,7 +52,9 @@ export async function openDatabase(file: string): Promise<Db> {
   const isNew = file !== ":memory:" && !existsSync(file);
   if (isNew) mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const raw = new DatabaseSync(file);
-  raw.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;");
+  raw.exec(
+    "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
+  );
   if (isNew) chmodSync(file, 0o600);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: adapt(raw) }) });
   await migrateToLatest(db);

@@ -104,7 +104,10 @@ export function createFileOps(root: string) {
     },
     readStream: (abs: string, opts?: { start?: number; end?: number }): Readable =>
       createReadStream(inside(abs), opts),
-    writeStream: (abs: string, opts: { flags: string; start?: number }): Writable =>
+    writeStream: (
+      abs: string,
+      opts: { flags: string; start?: number; highWaterMark?: number },
+    ): Writable =>
       createWriteStream(inside(abs), opts),
     /** Streams `body` into `abs` through a hidden staging file, fsync, then rename. */
     writeAtomic: (abs: string, body: Readable | undefined) =>

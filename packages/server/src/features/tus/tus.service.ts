@@ -298,7 +298,9 @@ export function createTusService(deps: {
         await pipeline(
           body,
           limitBytes(room, counter),
-          files.writeStream(upload.temp, { flags: "a" }),
+          // Up to 1 MiB waits while a write runs, then goes in one writev: the socket is
+          // paused less often than with 16 KiB (bench: "Resumable upload").
+          files.writeStream(upload.temp, { flags: "a", highWaterMark: 1 << 20 }),
         );
       }
       if (counter.over) {
