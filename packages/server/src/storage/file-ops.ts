@@ -107,8 +107,7 @@ export function createFileOps(root: string) {
     writeStream: (
       abs: string,
       opts: { flags: string; start?: number; highWaterMark?: number },
-    ): Writable =>
-      createWriteStream(inside(abs), opts),
+    ): Writable => createWriteStream(inside(abs), opts),
     /** Streams `body` into `abs` through a hidden staging file, fsync, then rename. */
     writeAtomic: (abs: string, body: Readable | undefined) =>
       mapped(() => writeFileAtomic(inside(abs), body)),

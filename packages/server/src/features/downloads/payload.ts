@@ -53,8 +53,7 @@ export async function openFilePayload(handle: FileHandle): Promise<Payload> {
   return {
     size: stats.size,
     mtimeMs: stats.mtimeMs,
-    read: (start, end) =>
-      readStreamOfHandle(handle, { start, end, highWaterMark: READ_CHUNK }),
+    read: (start, end) => readStreamOfHandle(handle, { start, end, highWaterMark: READ_CHUNK }),
     async peek(length) {
       const buffer = Buffer.alloc(Math.min(length, stats.size));
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
