@@ -2,6 +2,7 @@ import {
   constants,
   createReadStream,
   createWriteStream,
+  lstatSync,
   type BigIntStats,
   type Dirent,
   type Stats,
@@ -71,6 +72,19 @@ export function createFileOps(root: string) {
     statBig: (abs: string) => mapped(() => stat(inside(abs), { bigint: true })),
     lstat: (abs: string) => mapped(() => lstat(inside(abs))),
     lstatBig: (abs: string) => mapped(() => lstat(inside(abs), { bigint: true })),
+    /**
+     * The own stats of many entries, read on the calling thread: a few microseconds each,
+     * where an asynchronous lstat costs a thread-pool round trip and a promise. Undefined for
+     * an entry gone meanwhile or unreadable. Callers keep batches small (the event loop waits for them).
+     */
+    lstatBigMany: (list: readonly string[]): (BigIntStats | undefined)[] =>
+      list.map((abs) => {
+        try {
+          return lstatSync(inside(abs), { bigint: true, throwIfNoEntry: false });
+        } catch {
+          return undefined;
+        }
+      }),
     /** stat that answers undefined when nothing is there. */
     statOrNone: (abs: string) => stat(inside(abs)).catch(() => undefined),
     lstatOrNone: (abs: string) => lstat(inside(abs)).catch(() => undefined),

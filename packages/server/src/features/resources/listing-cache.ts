@@ -13,6 +13,8 @@ const MAX_ENTRIES = 200_000;
 /** Filtered and sorted lists kept per folder (users with other rules, other sortings). */
 const MAX_VIEWS = 8;
 const CONCURRENCY = 64;
+/** Entries whose stats are read between two turns of the event loop (a few milliseconds). */
+const STAT_BATCH = 1000;
 
 export interface FolderListing {
   items: Item[];
@@ -96,22 +98,30 @@ export function createListingCache(deps: { events: FileEvents }) {
     const staged = all.filter((name) => name.endsWith(STAGING_SUFFIX));
     if (staged.length) void sweepStale(fs, abs, staged);
     const names = all.filter((name) => !name.endsWith(STAGING_SUFFIX));
-    let link = false;
-    const items = await mapLimit(names, CONCURRENCY, async (name) => {
-      if (link) return undefined;
-      const childAbs = path.join(abs, name);
+    // Stats in batches on this thread (3 to 4 times faster than one async lstat per entry for
+    // 100,000 entries), yielding between batches; then the descriptions, which may read a
+    // file's first bytes, 64 at a time.
+    const entries: { name: string; own: BigIntStats }[] = [];
+    for (let at = 0; at < names.length; at += STAT_BATCH) {
+      if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+      const batch = names.slice(at, at + STAT_BATCH);
+      const stats = fs.lstatBigMany(batch.map((name) => path.join(abs, name)));
+      for (let i = 0; i < batch.length; i++) {
+        const own = stats[i];
+        if (!own) continue; // vanished while listing
+        if (own.isSymbolicLink()) return undefined;
+        entries.push({ name: batch[i]!, own });
+      }
+    }
+    const items = await mapLimit(entries, CONCURRENCY, async ({ name, own }) => {
       try {
-        const own = await fs.lstatBig(childAbs);
-        if (own.isSymbolicLink()) {
-          link = true;
-          return undefined;
-        }
-        return await describeEntry(fs, childAbs, name, name, { own, target: own }, false);
+        const stats = { own, target: own };
+        return await describeEntry(fs, path.join(abs, name), name, name, stats, false);
       } catch {
         return undefined; // vanished while listing
       }
     });
-    return link ? undefined : items.filter((item): item is Item => item !== undefined);
+    return items.filter((item): item is Item => item !== undefined);
   }
 
   function view(folder: Folder, fs: UserFs, userPath: string, sorting: Sorting): FolderListing {
