@@ -20,6 +20,7 @@ import {
   mib,
   round2,
   rss,
+  startListening,
   startServer,
   stopChild,
   type Row,
@@ -96,6 +97,37 @@ async function idleRss(work: string, password: string): Promise<number> {
   }
 }
 
+/**
+ * The same for a bare Fastify route listing a folder (Node + Fastify + a route), written in
+ * JavaScript: a `.ts` baseline would count Node's TypeScript stripper in its memory.
+ */
+async function bareFastifyRss(work: string): Promise<number> {
+  const port = await freePort();
+  const code = `
+    const { readdir, stat } = require("node:fs/promises");
+    const path = require("node:path");
+    const folder = ${JSON.stringify(path.join(work, "files"))};
+    const app = require("fastify")({ logger: false });
+    app.get("/list", async () => {
+      const names = await readdir(folder);
+      return Promise.all(names.map(async (name) => ({ name, size: (await stat(path.join(folder, name))).size })));
+    });
+    app.listen({ port: ${port}, host: ${JSON.stringify(HOST)} }).then(() => console.log("listening"));`;
+  const bare = await startListening(process.execPath, ["-e", code]);
+  try {
+    for (let i = 0; i < 5; i++) await (await fetch(`http://${HOST}:${port}/list`)).arrayBuffer();
+    await new Promise((r) => setTimeout(r, 3000));
+    const samples: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      samples.push(await rss(bare.pid!));
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return median(samples);
+  } finally {
+    await stopChild(bare);
+  }
+}
+
 export async function startup(work: string): Promise<Row[]> {
   log("start-up: a first start makes the database…");
   const first = await startServer(work);
@@ -109,14 +141,15 @@ export async function startup(work: string): Promise<Row[]> {
   }
   const o = median(ours);
   const f = median(floor);
-  log("start-up: the server's memory at rest…");
+  log("start-up: the server's memory at rest, and a bare Fastify server's…");
   const idle = await idleRss(work, first.password);
+  const bareIdle = await bareFastifyRss(work);
   return [
     {
       figure: "Server RSS, idle (after a login and a listing)",
       ours: `${mib(idle).toFixed(0)} MiB`,
-      baseline: "—",
-      ratio: null,
+      baseline: `${mib(bareIdle).toFixed(0)} MiB (bare Fastify route, after 5 requests)`,
+      ratio: round2(idle / bareIdle),
       goal: "≤ 80 MiB",
       met: mib(idle) <= 80,
     },
