@@ -68,7 +68,7 @@ function table(rows: readonly Row[]): string {
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY?.split(",").filter(Boolean);
   const names = Object.keys(FIGURES).filter((n) => !only || only.includes(n));
-  const tools = ensureTools(["nginx", "curl", "zip", "tar", "gzip"]);
+  const tools = ensureTools(["nginx", "curl", "zip", "tar", "gzip", "wrk"]);
   log(`bench: ${names.join(", ")}; medians of ${RUNS} runs`);
   const rows: Row[] = [];
   for (const name of names) {

@@ -158,7 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const events = createFileEvents();
   const storage = createStorage({
     root,
-    globalRules: async () => (await settings.getSettings()).rules,
+    globalRules: () => settings.getRules(),
   });
   const listings = createListingCache({ events });
   const resources = createResourcesService({ storage, events, listings });

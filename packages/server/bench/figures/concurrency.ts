@@ -1,6 +1,7 @@
 /**
  * 50 concurrent clients listing a folder of 1,000 files for a few seconds, against a bare
- * Fastify route doing `readdir` + `stat` of the same folder; medians of the runs.
+ * Fastify route doing `readdir` + `stat` of the same folder, both loaded by `wrk`; medians of the
+ * runs.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -34,7 +35,7 @@ async function runs(fn: () => Promise<LoadResult>): Promise<{ perSecond: number;
   };
 }
 
-export async function concurrency(work: string): Promise<Row[]> {
+export async function concurrency(work: string, tools: Record<string, string>): Promise<Row[]> {
   const folder = path.join(work, "files", "thousand");
   await mkdir(folder, { recursive: true });
   for (let i = 0; i < FILES; i++) {
@@ -47,7 +48,7 @@ export async function concurrency(work: string): Promise<Row[]> {
   try {
     const token = await login(server.base, "admin", server.password);
     ours = await runs(() =>
-      load(`${server.base}/api/resources/thousand/`, {
+      load(tools.wrk!, `${server.base}/api/resources/thousand/`, {
         connections: CONNECTIONS,
         seconds: SECONDS,
         headers: { "X-Auth": token },
@@ -67,7 +68,10 @@ export async function concurrency(work: string): Promise<Row[]> {
   let floor;
   try {
     floor = await runs(() =>
-      load(`http://${HOST}:${port}/list`, { connections: CONNECTIONS, seconds: SECONDS }),
+      load(tools.wrk!, `http://${HOST}:${port}/list`, {
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+      }),
     );
   } finally {
     await stopChild(bare);

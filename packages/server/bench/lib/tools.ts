@@ -1,5 +1,5 @@
 /**
- * The standard programs the baselines need (nginx, curl, zip, tar), found on the PATH or in
+ * The standard programs the baselines need (nginx, curl, zip, tar, wrk), found on the PATH or in
  * /usr/sbin, or installed from Debian the way `.ci/run` installs Chromium. No figure is skipped
  * for a missing tool: if it can be neither found nor installed, the bench stops and says so.
  */
@@ -14,6 +14,7 @@ const PACKAGES: Record<string, string> = {
   zip: "zip",
   tar: "tar",
   gzip: "gzip",
+  wrk: "wrk",
 };
 
 function find(program: string): string | undefined {

@@ -4,6 +4,7 @@ import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import { Kysely, SqliteDialect, type SqliteDatabase } from "kysely";
 import type { Database } from "./schema.js";
 import { migrateToLatest } from "./migrate.js";
+import { registerGeneration } from "./read-cache.js";
 
 export type Db = Kysely<Database>;
 
@@ -19,9 +20,10 @@ const STATEMENTS = 256;
  * Adapts node:sqlite to the better-sqlite3 shape Kysely's SqliteDialect expects. Statements are
  * prepared once per SQL text and reused (a request's session, user and settings lookups cost a
  * prepare each otherwise); `iterate` gets a statement of its own, as a reused one would be reset
- * under an iteration in progress.
+ * under an iteration in progress. Every statement that is not a `select` counts as a change
+ * (see `read-cache.ts`).
  */
-function adapt(db: DatabaseSync): SqliteDatabase {
+function adapt(db: DatabaseSync, changed: () => void): SqliteDatabase {
   const prepared = new Map<string, ReturnType<SqliteDatabase["prepare"]>>();
   const params = (p: readonly unknown[]) => p.map(toSqlValue);
   return {
@@ -30,12 +32,21 @@ function adapt(db: DatabaseSync): SqliteDatabase {
       const known = prepared.get(sql);
       if (known) return known;
       const stmt = db.prepare(sql);
+      const reads = /^\s*select\b/i.test(sql);
       const statement = {
         reader: stmt.columns().length > 0,
-        all: (p: readonly unknown[]) => stmt.all(...params(p)),
-        run: (p: readonly unknown[]) => stmt.run(...params(p)),
-        iterate: (p: readonly unknown[]) =>
-          db.prepare(sql).iterate(...params(p)) as IterableIterator<unknown>,
+        all: (p: readonly unknown[]) => {
+          if (!reads) changed();
+          return stmt.all(...params(p));
+        },
+        run: (p: readonly unknown[]) => {
+          if (!reads) changed();
+          return stmt.run(...params(p));
+        },
+        iterate: (p: readonly unknown[]) => {
+          if (!reads) changed();
+          return db.prepare(sql).iterate(...params(p)) as IterableIterator<unknown>;
+        },
       };
       if (prepared.size >= STATEMENTS) prepared.clear();
       prepared.set(sql, statement);
@@ -56,7 +67,22 @@ export async function openDatabase(file: string): Promise<Db> {
     "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
   );
   if (isNew) chmodSync(file, 0o600);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: adapt(raw) }) });
+  let changes = 0;
+  // Another connection's commit is seen from the next turn of the event loop on: within one
+  // turn (a request's session, user and rules lookups) the pragma is read once.
+  const dataVersion = raw.prepare("PRAGMA data_version");
+  let version: string | undefined;
+  const versionNow = () => {
+    if (version === undefined) {
+      version = String(dataVersion.get()?.data_version);
+      setImmediate(() => (version = undefined));
+    }
+    return version;
+  };
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: adapt(raw, () => void changes++) }),
+  });
+  registerGeneration(db, () => `${changes}.${versionNow()}`);
   await migrateToLatest(db);
   return db;
 }

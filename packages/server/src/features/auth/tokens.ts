@@ -53,27 +53,52 @@ export async function signToken(
     .sign(await keyOf(secret));
 }
 
+/** How many verified tokens are remembered per secret (a client sends the same one each time). */
+const VERIFIED_TOKENS = 10_000;
+const verified = new WeakMap<Uint8Array, Map<string, TokenClaims>>();
+
 /**
  * Verifies signature (HS256 only: `alg: none` and other algorithms are refused), expiry and
- * issue time (never in the future). Returns undefined for any invalid token.
+ * issue time (never in the future). Returns undefined for any invalid token. A token found valid
+ * is remembered with its claims (frozen) until it expires: the same bytes under the same secret
+ * verify the same way, so its next requests skip the HMAC. Whether its session still lives is
+ * the caller's check, made every time.
  */
 export async function verifyToken(
   secret: Uint8Array,
   token: string,
 ): Promise<TokenClaims | undefined> {
+  let known = verified.get(secret);
+  const now = Math.floor(Date.now() / 1000);
+  const remembered = known?.get(token);
+  if (remembered) {
+    if (remembered.exp > now) return remembered;
+    known!.delete(token);
+  }
   try {
     const { payload } = await jwtVerify(token, await keyOf(secret), {
       algorithms: ["HS256"],
       issuer: TOKEN_ISSUER,
       requiredClaims: ["exp", "iat", "sid"],
     });
-    const now = Math.floor(Date.now() / 1000);
     if (typeof payload.iat !== "number" || payload.iat > now) return undefined;
     if (typeof payload.sid !== "string" || typeof payload.user !== "object") return undefined;
-    return payload as unknown as TokenClaims;
+    const claims = deepFreeze(payload as unknown as TokenClaims);
+    if (!known) verified.set(secret, (known = new Map()));
+    if (known.size >= VERIFIED_TOKENS) known.clear();
+    known.set(token, claims);
+    return claims;
   } catch {
     return undefined;
   }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object") {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 /** True when a string has the shape of a JWT (exactly two dots), as File Browser checks. */

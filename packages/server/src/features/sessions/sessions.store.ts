@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Selectable } from "kysely";
 import type { Db } from "../../db/database.js";
+import { createReadCache } from "../../db/read-cache.js";
 import type { SessionsTable } from "../../db/schema.js";
 
 export interface SessionRecord {
@@ -44,6 +45,7 @@ function toRecord(row: SessionRow): SessionRecord {
 
 /** All SQL of the `sessions` table. Times are milliseconds since the epoch. */
 export function createSessionsStore(db: Db) {
+  const rowsById = createReadCache<SessionRow>(db);
   return {
     async create(
       userId: number,
@@ -82,12 +84,11 @@ export function createSessionsStore(db: Db) {
       return session;
     },
 
+    /** Every authenticated request's lookup: the row is kept until the database changes. */
     async find(id: string): Promise<SessionRecord | undefined> {
-      const row = await db
-        .selectFrom("sessions")
-        .selectAll()
-        .where("id", "=", id)
-        .executeTakeFirst();
+      const row = await rowsById(id, () =>
+        db.selectFrom("sessions").selectAll().where("id", "=", id).executeTakeFirst(),
+      );
       return row && toRecord(row);
     },
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { ServerConfig, Settings } from "@scriptorium/shared";
+import type { Rule, ServerConfig, Settings } from "@scriptorium/shared";
 import type { Db } from "../../db/database.js";
+import { createReadCache } from "../../db/read-cache.js";
 import { defaultServerConfig, defaultSettings } from "./settings.defaults.js";
 
 const KEYS = { settings: "settings", server: "server", secret: "secret" } as const;
@@ -8,14 +9,24 @@ const KEYS = { settings: "settings", server: "server", secret: "secret" } as con
 /** All SQL of the `settings` table: global settings, server configuration and the JWT secret. */
 export function createSettingsStore(db: Db) {
   let secret: Uint8Array | undefined;
-  async function read<T>(key: string): Promise<T | undefined> {
-    const row = await db
-      .selectFrom("settings")
-      .select("value")
-      .where("key", "=", key)
-      .executeTakeFirst();
-    return row ? (JSON.parse(row.value) as T) : undefined;
+  // Every request reads the global settings (the rules) and most the server configuration:
+  // their JSON is kept until the database changes, and parsed afresh for each caller.
+  const cached = createReadCache<string>(db, 8);
+  async function readJson(key: string): Promise<string | undefined> {
+    return cached(key, async () => {
+      const row = await db
+        .selectFrom("settings")
+        .select("value")
+        .where("key", "=", key)
+        .executeTakeFirst();
+      return row?.value;
+    });
   }
+  async function read<T>(key: string): Promise<T | undefined> {
+    const json = await readJson(key);
+    return json === undefined ? undefined : (JSON.parse(json) as T);
+  }
+  let rules: { json: string | undefined; value: readonly Rule[] } | undefined;
 
   async function write(key: string, value: unknown): Promise<void> {
     const json = JSON.stringify(value);
@@ -34,6 +45,20 @@ export function createSettingsStore(db: Db) {
       return stored ? { ...base, ...stored } : base;
     },
     setSettings: (settings: Settings) => write(KEYS.settings, settings),
+
+    /** The global rules alone, as every request needs them: one frozen copy per stored value. */
+    async getRules(): Promise<readonly Rule[]> {
+      const json = await readJson(KEYS.settings);
+      if (!rules || rules.json !== json) {
+        const stored = json === undefined ? undefined : (JSON.parse(json) as Partial<Settings>);
+        const list = stored?.rules ?? defaultSettings().rules;
+        const value = Object.freeze(
+          list.map((rule) => Object.freeze({ ...rule, regexp: Object.freeze({ ...rule.regexp }) })),
+        );
+        rules = { json, value };
+      }
+      return rules.value;
+    },
 
     async getServerConfig(): Promise<ServerConfig> {
       const stored = await read<Partial<ServerConfig>>(KEYS.server);

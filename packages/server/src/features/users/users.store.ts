@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import type { Perm, Rule, Sorting, User, ViewMode } from "@scriptorium/shared";
 import type { Db } from "../../db/database.js";
+import { createReadCache } from "../../db/read-cache.js";
 import type { UsersTable } from "../../db/schema.js";
 
 /** A stored user: the API's User without the blank password, plus what only the server sees. */
@@ -60,6 +61,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** All SQL of the `users` table. */
 export function createUsersStore(db: Db) {
+  const rowsById = createReadCache<Selectable<UsersTable>>(db);
   return {
     async count(): Promise<number> {
       const row = await db
@@ -74,8 +76,11 @@ export function createUsersStore(db: Db) {
       return rows.map(toRecord);
     },
 
+    /** Every authenticated request's lookup: the row is kept until the database changes. */
     async findById(id: number): Promise<UserRecord | undefined> {
-      const row = await db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+      const row = await rowsById(String(id), () =>
+        db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst(),
+      );
       return row && toRecord(row);
     },
 
