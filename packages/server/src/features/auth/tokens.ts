@@ -84,7 +84,7 @@ export async function verifyToken(
     if (typeof payload.iat !== "number" || payload.iat > now) return undefined;
     if (typeof payload.sid !== "string" || typeof payload.user !== "object") return undefined;
     const claims = deepFreeze(payload as unknown as TokenClaims);
-    if (!known) verified.set(secret, (known = new Map()));
+    if (!known) verified.set(secret, (known = new Map<string, TokenClaims>()));
     if (known.size >= VERIFIED_TOKENS) known.clear();
     known.set(token, claims);
     return claims;
