@@ -1,5 +1,3 @@
-import type { Db } from "./database.js";
-
 /**
  * What this process knows of a database's content: a number that changes whenever a statement
  * other than a `select` runs on our connection (writes, transactions, migrations) and whenever
@@ -8,6 +6,9 @@ import type { Db } from "./database.js";
  * next request). Equal generations mean equal content.
  */
 export type Generation = () => string;
+
+/** A database handle (the Kysely instance); any object serves as the key. */
+type Db = object;
 
 const generations = new WeakMap<Db, Generation>();
 let unknown = 0;
