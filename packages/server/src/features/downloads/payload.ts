@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { readStreamOfHandle, type FileHandle } from "../../storage/file-ops.js";
+import { SentFileStream, type Sink } from "../../storage/sent-file-stream.js";
 
 /**
  * Bytes to send: a file opened once (so size, time and content agree) or a small buffer.
@@ -9,7 +10,11 @@ export interface Payload {
   size: number;
   /** Modification time in ms, sent as Last-Modified. */
   mtimeMs: number;
-  read(start: number, end: number): Readable;
+  /**
+   * With `sink`, the response the bytes are written to straight away: a file's buffers are then
+   * reused once the sink has written them (see SentFileStream).
+   */
+  read(start: number, end: number, sink?: Sink): Readable;
   /** Up to `length` first bytes, for content sniffing. */
   peek(length: number): Promise<Uint8Array>;
   release(): Promise<void>;
@@ -53,7 +58,10 @@ export async function openFilePayload(handle: FileHandle): Promise<Payload> {
   return {
     size: stats.size,
     mtimeMs: stats.mtimeMs,
-    read: (start, end) => readStreamOfHandle(handle, { start, end, highWaterMark: READ_CHUNK }),
+    read: (start, end, sink) =>
+      sink
+        ? new SentFileStream(handle.fd, start, end, sink, READ_CHUNK)
+        : readStreamOfHandle(handle, { start, end, highWaterMark: READ_CHUNK }),
     async peek(length) {
       const buffer = Buffer.alloc(Math.min(length, stats.size));
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);

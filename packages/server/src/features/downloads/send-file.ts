@@ -76,7 +76,7 @@ export async function sendPayload(
   let body: () => Readable;
   if (plan.status === 200) {
     void reply.header("Content-Type", opts.contentType).header("Content-Length", size);
-    body = () => (size === 0 ? Readable.from([]) : payload.read(0, size - 1));
+    body = () => (size === 0 ? Readable.from([]) : payload.read(0, size - 1, reply.raw));
   } else if (plan.ranges.length === 1) {
     const [range] = plan.ranges as [ByteRange];
     void reply
@@ -84,7 +84,7 @@ export async function sendPayload(
       .header("Content-Type", opts.contentType)
       .header("Content-Range", `bytes ${range.start}-${range.end}/${size}`)
       .header("Content-Length", range.end - range.start + 1);
-    body = () => payload.read(range.start, range.end);
+    body = () => payload.read(range.start, range.end, reply.raw);
   } else {
     const boundary = randomBytes(16).toString("hex");
     const { ranges } = plan;
