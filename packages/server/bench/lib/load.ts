@@ -48,7 +48,10 @@ export async function load(
   opts: { connections: number; seconds: number; headers?: Record<string, string> },
 ): Promise<LoadResult> {
   const threads = String(Math.min(2, availableParallelism()));
+  // A slow baseline answers in seconds under 50 clients: no request may time out (wrk's
+  // default is 2 s), as a timed-out request would be left out of the latencies.
   const args = ["-t", threads, "-c", String(opts.connections), "-d", `${opts.seconds}s`];
+  args.push("--timeout", "60s");
   for (const [name, value] of Object.entries(opts.headers ?? {}))
     args.push("-H", `${name}: ${value}`);
   args.push("--latency", url);
