@@ -105,6 +105,8 @@ export interface AppOptions {
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
+/** How long after the start the sandbox probe runs (see onReady). */
+const SANDBOX_PROBE_DELAY_MS = 1000;
 
 /** Builds the whole application with every feature registered; never listens. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -185,17 +187,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     setImmediate(() => {
       if (!closing) void searchIndex.start();
     });
-    // The sandbox probe runs a program: on a busy machine it must not hold the start either.
-    void runner.mode().then(
-      (mode) => {
-        if (mode !== "bwrap") {
-          app.log.warn(
-            "bubblewrap (bwrap) is not available: edition tools run with time, output and size limits but without a sandbox (see README, Edition tools)",
-          );
-        }
-      },
-      () => undefined,
-    );
+    // The sandbox probe runs a program (spawning costs milliseconds of this thread): a moment
+    // after the start, so it never holds the first answers. A tool run waits for it anyway.
+    const probe = setTimeout(() => {
+      if (closing) return;
+      void runner.mode().then(
+        (mode) => {
+          if (mode !== "bwrap") {
+            app.log.warn(
+              "bubblewrap (bwrap) is not available: edition tools run with time, output and size limits but without a sandbox (see README, Edition tools)",
+            );
+          }
+        },
+        () => undefined,
+      );
+    }, SANDBOX_PROBE_DELAY_MS);
+    probe.unref();
     done();
   });
 
