@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { routes } from "@scriptorium/shared";
 import { typed } from "../../lib/app-type.js";
 import { authConfig } from "../../lib/route-auth.js";
@@ -74,10 +74,7 @@ export function resourcesRoutes(
         // A listing's body is mostly its items' JSON, kept with the cached folder: sent as
         // ready JSON bytes (the schema's serializer is for objects).
         const body = listingBody({ ...resource, items: resource.items });
-        return reply
-          .type("application/json; charset=utf-8")
-          .header("Content-Length", body.length)
-          .send(Readable.from(body.pieces, { objectMode: false }) as never);
+        return reply.type("application/json; charset=utf-8").send(body as never);
       },
     });
 
