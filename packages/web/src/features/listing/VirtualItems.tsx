@@ -1,12 +1,12 @@
 import type { Item, ViewMode } from "@scriptorium/shared";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { gridLayout } from "./layout";
 import { useActiveName } from "../selection/selection-store";
 import { itemDomId, ListingItem, type ItemHandlers, type ItemVariant } from "./ListingItem";
 import { takeListingFocus, useListingKeyboard } from "./use-listing-keyboard";
-import { useElementWidth, useIsNarrow } from "./use-element-width";
+import { useDocumentTop, useElementWidth, useIsNarrow } from "./use-element-width";
 
 const VARIANTS: Record<ViewMode, ItemVariant> = {
   list: "row",
@@ -47,11 +47,7 @@ export function VirtualItems({
   const rowCount = Math.ceil(items.length / columns);
 
   // Where the listing starts in the document: the virtualiser measures the window's scroll.
-  const [scrollMargin, setScrollMargin] = useState(0);
-  useLayoutEffect(() => {
-    const top = (ref.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
-    if (Math.abs(top - scrollMargin) > 0.5) setScrollMargin(top);
-  });
+  const scrollMargin = useDocumentTop(ref);
 
   const virtualizer = useWindowVirtualizer({
     count: rowCount,

@@ -35,3 +35,34 @@ export function useIsNarrow(): boolean {
     () => false,
   );
 }
+
+/**
+ * Where an element starts in the document (its top plus the window's scroll), measured when it
+ * mounts and again whenever the page's size changes (anything above it growing or shrinking
+ * changes the body's height) or the window is resized. Never measured during a render or a
+ * scroll: reading a position right after React changed the DOM forces the browser to lay the
+ * page out an extra time in that frame.
+ */
+export function useDocumentTop(ref: RefObject<HTMLElement | null>): number {
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => {
+      const next = element.getBoundingClientRect().top + window.scrollY;
+      setTop((current) => (Math.abs(next - current) > 0.5 ? next : current));
+    };
+    measure();
+    window.addEventListener("resize", measure);
+    if (typeof ResizeObserver === "undefined") {
+      return () => window.removeEventListener("resize", measure);
+    }
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => {
+      window.removeEventListener("resize", measure);
+      observer.disconnect();
+    };
+  }, [ref]);
+  return top;
+}
