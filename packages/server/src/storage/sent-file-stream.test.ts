@@ -87,6 +87,8 @@ describe("SentFileStream", () => {
       const chunks: Buffer[] = [];
       for await (const chunk of stream) chunks.push(chunk as Buffer);
       expect(stream.allocated).toBe(10);
+      // Never all of them kept: a slow client's download must not hold every buffer read.
+      expect(stream.remembered).toBeLessThanOrEqual(4);
       expect(Buffer.concat(chunks).equals(content.subarray(0, 10 * CHUNK))).toBe(true);
     } finally {
       await handle.close();

@@ -1,6 +1,9 @@
 import { read } from "node:fs";
 import { Readable } from "node:stream";
 
+/** Buffers lent to the sink that are remembered for reuse. */
+const LENT_KEPT = 4;
+
 /** Where the chunks go: anything that says how many bytes it still holds (a ServerResponse). */
 export interface Sink {
   readonly writableLength: number;
@@ -20,6 +23,11 @@ export class SentFileStream extends Readable {
   private readonly lent: Buffer[] = [];
   /** Buffers allocated so far (the rest of the reads reused one). */
   allocated = 0;
+
+  /** Buffers remembered for reuse: at most LENT_KEPT (a slow reader's are then left to the GC). */
+  get remembered(): number {
+    return this.free.length + this.lent.length;
+  }
 
   constructor(
     private readonly fd: number,
@@ -42,6 +50,9 @@ export class SentFileStream extends Readable {
       this.allocated++;
     }
     this.lent.push(buffer);
+    // While a slow client's socket always holds bytes, no buffer comes back: forget the oldest
+    // (never reused, collected once the socket is done with it) instead of keeping them all.
+    if (this.lent.length > LENT_KEPT) this.lent.shift();
     return buffer;
   }
 
