@@ -34,8 +34,8 @@ import { makeFile, sha256File } from "../lib/files.ts";
 const SIZE_MIB = Number(process.env.BENCH_UPLOAD_MIB ?? 2048);
 const CHUNK = 10 * MiB;
 
-/** One upload with tus-js-client: POST (our server needs Upload-Length), then PATCHes. */
-async function tusUpload(base: string, token: string, file: string, target: string) {
+/** POST of a tus upload of `file` to `target` (our server needs Upload-Length): its URL. */
+async function createUpload(base: string, token: string, file: string, target: string) {
   const size = (await stat(file)).size;
   const url = `${base}/api/tus${target}?override=true`;
   const created = await fetch(url, {
@@ -43,6 +43,12 @@ async function tusUpload(base: string, token: string, file: string, target: stri
     headers: { "X-Auth": token, "Upload-Length": String(size), "Tus-Resumable": "1.0.0" },
   });
   if (created.status !== 201) throw new Error(`POST ${url}: ${created.status}`);
+  return { size, url };
+}
+
+/** One upload with tus-js-client: POST (our server needs Upload-Length), then PATCHes. */
+async function tusUpload(base: string, token: string, file: string, target: string) {
+  const { url } = await createUpload(base, token, file, target);
   await new Promise<void>((resolve, reject) => {
     const upload = new Upload(createReadStream(file), {
       uploadUrl: url,
@@ -62,13 +68,7 @@ async function tusUpload(base: string, token: string, file: string, target: stri
  * machine's cores showed in the figure). This one is what the server itself reaches.
  */
 async function streamedTusUpload(base: string, token: string, file: string, target: string) {
-  const size = (await stat(file)).size;
-  const url = `${base}/api/tus${target}?override=true`;
-  const created = await fetch(url, {
-    method: "POST",
-    headers: { "X-Auth": token, "Upload-Length": String(size), "Tus-Resumable": "1.0.0" },
-  });
-  if (created.status !== 201) throw new Error(`POST ${url}: ${created.status}`);
+  const { size, url } = await createUpload(base, token, file, target);
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   try {
     for (let offset = 0; offset < size; offset += CHUNK) {

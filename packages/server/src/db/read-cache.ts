@@ -1,3 +1,5 @@
+import { deepFreeze } from "../lib/deep-freeze.js";
+
 /**
  * What this process knows of a database's content: a number that changes whenever a statement
  * other than a `select` runs on our connection (writes, transactions, migrations) and whenever
@@ -23,15 +25,6 @@ export function generationOf(db: Db): string {
   return generation ? generation() : `unknown:${++unknown}`;
 }
 
-/** Deep-freezes a plain value read from the database, so one copy can serve every reader. */
-function freeze<T>(value: T): T {
-  if (value && typeof value === "object" && !Object.isFrozen(value)) {
-    for (const inner of Object.values(value)) freeze(inner);
-    Object.freeze(value);
-  }
-  return value;
-}
-
 /**
  * Rows read again and again with the same key (the session and user of every request, the
  * global settings) kept until the database's generation changes: any write anywhere drops them
@@ -49,7 +42,7 @@ export function createReadCache<V>(db: Db, limit = 1000) {
     } else if (values.has(key)) {
       return values.get(key);
     }
-    const value = freeze(await load());
+    const value = deepFreeze(await load());
     if (generationOf(db) === now) {
       if (values.size >= limit) values.clear();
       values.set(key, value);

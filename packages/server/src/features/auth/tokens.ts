@@ -1,6 +1,7 @@
 import { webcrypto } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 import type { TokenClaims, TokenUser } from "@scriptorium/shared";
+import { deepFreeze } from "../../lib/deep-freeze.js";
 import type { UserRecord } from "../users/users.store.js";
 
 export const TOKEN_ISSUER = "File Browser";
@@ -91,14 +92,6 @@ export async function verifyToken(
   } catch {
     return undefined;
   }
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object") {
-    for (const inner of Object.values(value)) deepFreeze(inner);
-    Object.freeze(value);
-  }
-  return value;
 }
 
 /** True when a string has the shape of a JWT (exactly two dots), as File Browser checks. */
