@@ -100,16 +100,26 @@ export async function startServer(work: string, extraEnv: NodeJS.ProcessEnv = {}
   );
   children.add(child);
   child.once("exit", () => children.delete(child));
+  let out = "";
+  const onData = (c: Buffer) => {
+    out += c.toString();
+  };
+  child.stdout?.on("data", onData);
+  child.stderr?.on("data", onData);
   const password = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    const onData = (c: Buffer) => {
-      out += c.toString();
+    const check = () => {
       if (out.includes("listening on")) resolve(/password (\S{16}) /.exec(out)?.[1] ?? "");
     };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
+    child.stdout?.on("data", check);
+    child.stderr?.on("data", check);
     child.once("exit", (code) => reject(new Error(`server exited ${code}: ${out}`)));
   });
+  // From here on the server's log is read and dropped: kept, it grew by every request of the
+  // load figures, in this process that shares the cores with the load tools.
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.removeAllListeners("data");
+    stream?.resume();
+  }
   return {
     child,
     base: `http://${HOST}:${port}`,

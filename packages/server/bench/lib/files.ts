@@ -2,7 +2,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { mkdir, open } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { MiB } from "./common.ts";
@@ -24,6 +24,13 @@ export async function makeFile(file: string, size: number): Promise<string> {
   await new Promise<void>((resolve, reject) =>
     out.end((err?: Error | null) => (err ? reject(err) : resolve())),
   );
+  // On disk before anything is measured: no run competes with this file's writeback.
+  const handle = await open(file, "r+");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
   return hash.digest("hex");
 }
 

@@ -95,6 +95,27 @@ describe("oversized and malformed lengths", () => {
     expect(await offsetOf(url)).toBe("4");
   });
 
+  it("a chunked PATCH (no Content-Length) is counted: beyond the length it changes nothing", async () => {
+    const url = await start(6);
+    const chunked = { "transfer-encoding": "chunked" };
+    expect((await patch(url, "0", "abcd", chunked)).status).toBe(204);
+    const res = await patch(url, "4", "efghij", chunked);
+    expectSafe(target, res, "chunked beyond");
+    expect(res.status).toBe(400);
+    expect(await offsetOf(url)).toBe("4");
+    expect((await patch(url, "4", "ef", chunked)).status).toBe(204);
+  });
+
+  it("a Content-Length beside Transfer-Encoding is refused before any byte is written", async () => {
+    const url = await start(6);
+    const res = await patch(url, "0", "abcdefghij", {
+      "transfer-encoding": "chunked",
+      "content-length": "4",
+    });
+    expect(res.status).toBe(400);
+    expect(await offsetOf(url)).toBe("0");
+  });
+
   it("a PATCH cannot change the declared length", async () => {
     const url = await start(6);
     const res = await patch(url, "0", "abcd", { "upload-length": "1000000" });

@@ -4,6 +4,7 @@ import { chmod, mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { countReceived } from "../lib/received-buffers.js";
 
 /** Ending of every hidden work-in-progress name; listings never show such entries. */
 export const STAGING_SUFFIX = ".scriptorium-tmp";
@@ -24,8 +25,10 @@ export async function writeFileAtomic(target: string, source: Readable | undefin
   const temp = tempNameFor(target);
   try {
     const out = createWriteStream(temp, { flags: "wx" });
-    if (source) await pipeline(source, out);
-    else
+    if (source) {
+      countReceived(source);
+      await pipeline(source, out);
+    } else
       await new Promise<void>((resolve, reject) =>
         out.end((err?: Error | null) => (err ? reject(err) : resolve())),
       );

@@ -6,6 +6,7 @@ import {
   type BigIntStats,
   type Dirent,
   type Stats,
+  type WriteStream,
 } from "node:fs";
 import {
   lstat,
@@ -21,7 +22,7 @@ import {
   truncate,
   type FileHandle,
 } from "node:fs/promises";
-import type { Readable, Writable } from "node:stream";
+import type { Readable } from "node:stream";
 import { AppError, fromErrno } from "../errors.js";
 import { isInside } from "../lib/safe-path.js";
 import { writeFileAtomic } from "./atomic-write.js";
@@ -121,7 +122,7 @@ export function createFileOps(root: string) {
     writeStream: (
       abs: string,
       opts: { flags: string; start?: number; highWaterMark?: number },
-    ): Writable => createWriteStream(inside(abs), opts),
+    ): WriteStream => createWriteStream(inside(abs), opts),
     /** Streams `body` into `abs` through a hidden staging file, fsync, then rename. */
     writeAtomic: (abs: string, body: Readable | undefined) =>
       mapped(() => writeFileAtomic(inside(abs), body)),

@@ -46,7 +46,9 @@ export interface SendOptions {
 export function send(port: number, urlPath: string, opts: SendOptions = {}): Promise<RawResponse> {
   const body = opts.body === undefined ? undefined : Buffer.from(opts.body);
   const headers = { ...opts.headers };
-  if (body) headers["content-length"] ??= String(body.length);
+  // A chunked body (the caller sets Transfer-Encoding) goes without a length.
+  if (body && headers["transfer-encoding"] === undefined)
+    headers["content-length"] ??= String(body.length);
   return new Promise((resolve, reject) => {
     const req = request(
       // A fresh connection each time: a socket the server closed after an error is never reused.

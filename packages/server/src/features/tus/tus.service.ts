@@ -12,6 +12,7 @@ import type { SettingsStore } from "../settings/settings.store.js";
 import type { UserRecord } from "../users/users.store.js";
 import { createUploadEnds, endsUpload, UNKNOWN_LENGTH } from "./upload-end.js";
 import type { UploadRecord, UploadsStore } from "./uploads.store.js";
+import { countReceived } from "../../lib/received-buffers.js";
 
 /** After this long without a chunk, another user may restart an upload at the same path. */
 const OTHERS_UPLOAD_IDLE_MS = 3_600_000;
@@ -61,6 +62,15 @@ export interface Appended {
 /** The same uploader: the same user, through the same drop box (or none). */
 const sameUploader = (upload: UploadRecord, who: Uploader) =>
   upload.userId === who.id && upload.viaShare === who.viaShare;
+
+/** A Content-Length header that announces at most `room` bytes. */
+function fitsIn(contentLength: unknown, room: number): boolean {
+  return (
+    typeof contentLength === "string" &&
+    /^\d+$/.test(contentLength) &&
+    Number(contentLength) <= room
+  );
+}
 
 /**
  * Counts bytes on their way to disk; past `limit` it writes nothing more but keeps reading, so
@@ -294,14 +304,17 @@ export function createTusService(deps: {
       const room = upload.length === UNKNOWN_LENGTH ? Infinity : upload.length - offset;
       const counter = { bytes: 0, over: false };
       if (body) {
+        // Up to 1 MiB waits while a write runs, then goes in one writev: the socket is paused
+        // less often than with 16 KiB (bench: "Resumable upload").
+        const out = files.writeStream(upload.temp, { flags: "a", highWaterMark: 1 << 20 });
+        countReceived(body);
         // A broken connection keeps what arrived: the client resumes from HEAD's offset.
-        await pipeline(
-          body,
-          limitBytes(room, counter),
-          // Up to 1 MiB waits while a write runs, then goes in one writev: the socket is
-          // paused less often than with 16 KiB (bench: "Resumable upload").
-          files.writeStream(upload.temp, { flags: "a", highWaterMark: 1 << 20 }),
-        );
+        if (fitsIn(headers.contentLength, room)) {
+          // The HTTP parser delivers exactly Content-Length bytes (and refuses it beside
+          // Transfer-Encoding): no stage needs to count them.
+          await pipeline(body, out);
+          counter.bytes = out.bytesWritten;
+        } else await pipeline(body, limitBytes(room, counter), out);
       }
       if (counter.over) {
         // A chunk that does not fit changes nothing.
