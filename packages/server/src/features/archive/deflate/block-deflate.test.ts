@@ -2,7 +2,13 @@ import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { BLOCK_SIZE, deflateBlocks, type DeflateSum } from "./block-deflate.js";
+import {
+  BLOCK_SIZE,
+  deflateBlocks,
+  inOrder,
+  type DeflateSum,
+  type Pending,
+} from "./block-deflate.js";
 import { gzipBlocks } from "./gzip.js";
 
 /** Latin-looking prose: words drawn by a fixed pseudo-random sequence (about 3:1 in gzip). */
@@ -90,5 +96,48 @@ describe("deflate in parallel blocks", () => {
     const sum: DeflateSum = { crc: 0, size: 0, compressed: 0 };
     const bad = deflateBlocks(pieces(text(1000)), sum, { level: 42 });
     await expect(collect(bad)).rejects.toThrow();
+  });
+
+  it("asks for the next stream's blocks while the previous stream's last block is in flight", async () => {
+    let release: (out: Buffer) => void = () => undefined;
+    const slow = new Promise<Buffer>((resolve) => (release = resolve));
+    const asked: string[] = [];
+    async function* items(): AsyncGenerator<Pending<string>> {
+      await Promise.resolve(); // as a file read would
+      asked.push("last block of the first file");
+      yield { block: slow };
+      asked.push("end of the first file");
+      yield { now: "end" };
+      asked.push("first block of the second file");
+      yield { block: Promise.resolve(Buffer.from("b")) };
+    }
+    const out = inOrder(items(), 2);
+    const first = out.next();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(asked).toEqual([
+      "last block of the first file",
+      "end of the first file",
+      "first block of the second file",
+    ]);
+    release(Buffer.from("a"));
+    expect((await first).value).toEqual({ block: Buffer.from("a") });
+    expect((await out.next()).value).toEqual({ now: "end" });
+    expect((await out.next()).value).toEqual({ block: Buffer.from("b") });
+    expect((await out.next()).done).toBe(true);
+  });
+
+  it("stores noise as it is, and deflates again when text follows it", async () => {
+    const noise = randomBytes(24 * BLOCK_SIZE);
+    const prose = text(48 * BLOCK_SIZE);
+    const data = Buffer.concat([noise, prose]);
+    const sum: DeflateSum = { crc: 0, size: 0, compressed: 0 };
+    const raw = await collect(deflateBlocks(pieces(data), sum, { parallel: 2 }));
+    expect(zlib.inflateRawSync(raw).equals(data)).toBe(true);
+    expect(sum.compressed).toBe(raw.length);
+    // The noise costs its size and a little framing; the text after it is deflated again
+    // (about 3:1), at most a few blocks of it stored before a check sees it compress.
+    const proseAlone = zlib.deflateRawSync(prose, { level: 6 }).length;
+    expect(raw.length).toBeLessThan(noise.length * 1.001 + proseAlone + 10 * BLOCK_SIZE);
+    expect(raw.length).toBeLessThan(noise.length + prose.length * 0.6);
   });
 });

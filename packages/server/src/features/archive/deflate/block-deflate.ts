@@ -44,9 +44,114 @@ function deflateBlock(block: Buffer, level: number, dictionary: Buffer | undefin
   });
 }
 
-interface Job {
-  out?: Buffer;
-  done: Promise<Buffer>;
+/** A block deflated to more than this share of its size is taken for incompressible data. */
+const INCOMPRESSIBLE = 0.98;
+/** While a stream looks incompressible, one block in this many is still deflated, to check. */
+const RECHECK_EVERY = 8;
+
+/**
+ * The compression jobs of `source`'s raw deflate stream, in order, each started in the pool as
+ * it is made (the source is read only as the jobs are asked for). Each job comes wrapped: an
+ * async generator would wait for a promise it yields bare. `sum`'s CRC and size are complete
+ * once the last job is out; its compressed length is for the reader of the jobs to count.
+ *
+ * Data that does not compress (the scans of a manuscript: JPEG, compressed TIFF) is not worth
+ * zlib's time: once a block comes back larger than INCOMPRESSIBLE of its size, the next ones
+ * go as stored deflate blocks (level 0: the bytes as they are, 5 bytes of framing per 64 KiB,
+ * no larger than what level 6 makes of such data), except one in RECHECK_EVERY, which is
+ * deflated to see whether the data has become compressible again.
+ */
+export async function* deflateJobs(
+  source: AsyncIterable<Buffer | Uint8Array> | Iterable<Buffer | Uint8Array>,
+  sum: DeflateSum,
+  level = 6,
+): AsyncGenerator<{ block: Promise<Buffer> }> {
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let previous: Buffer | undefined;
+  let count = 0;
+  /** What the last deflated block that came back said of the data. */
+  let incompressible = false;
+  const cut = (last: boolean) => {
+    const block = Buffer.concat(pending, pendingBytes);
+    pending = [];
+    pendingBytes = 0;
+    const dictionary = previous?.subarray(Math.max(0, previous.length - WINDOW));
+    previous = block;
+    const store = level > 0 && incompressible && count++ % RECHECK_EVERY !== 0;
+    const job = store
+      ? deflateBlock(block, 0, undefined, last)
+      : deflateBlock(block, level, dictionary, last);
+    if (!store && level > 0) {
+      void job.then(
+        (out) => {
+          incompressible = out.length > block.length * INCOMPRESSIBLE;
+          if (!incompressible) count = 0;
+        },
+        () => undefined,
+      );
+    }
+    // A job dropped unread (the reader went away) must not fail as an unhandled rejection.
+    job.catch(() => undefined);
+    return { block: job };
+  };
+  for await (const piece of source) {
+    let chunk = Buffer.isBuffer(piece)
+      ? piece
+      : Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
+    sum.crc = zlib.crc32(chunk, sum.crc);
+    sum.size += chunk.length;
+    while (pendingBytes + chunk.length >= BLOCK_SIZE) {
+      const take = BLOCK_SIZE - pendingBytes;
+      pending.push(chunk.subarray(0, take));
+      pendingBytes += take;
+      chunk = chunk.subarray(take);
+      yield cut(false);
+    }
+    if (chunk.length > 0) {
+      pending.push(chunk);
+      pendingBytes += chunk.length;
+    }
+  }
+  yield cut(true);
+}
+
+/** An item of a stream whose heavy parts are compressed blocks still in the pool. */
+export type Pending<T> = { block: Promise<Buffer> } | { now: T };
+
+/**
+ * `items` in their order, each block awaited: up to `parallel` blocks are asked for ahead of
+ * the one being waited on, so the pool keeps working across the boundaries between the
+ * streams that `items` joins (a zip's files). Other items ahead are bounded too.
+ */
+export async function* inOrder<T>(
+  items: AsyncIterator<Pending<T>>,
+  parallel: number,
+): AsyncGenerator<{ block: Buffer } | { now: T }> {
+  const ahead: Pending<T>[] = [];
+  let blocks = 0;
+  let ended = false;
+  try {
+    for (;;) {
+      while (!ended && blocks < parallel && ahead.length < parallel + 16) {
+        const next = await items.next();
+        if (next.done) ended = true;
+        else {
+          ahead.push(next.value);
+          if ("block" in next.value) blocks++;
+        }
+      }
+      const head = ahead.shift();
+      if (!head) return;
+      if ("block" in head) {
+        blocks--;
+        yield { block: await head.block };
+      } else yield head;
+    }
+  } finally {
+    // Stopped early (the reader went away): blocks still in the pool finish and are dropped.
+    await items.return?.();
+  }
 }
 
 /**
@@ -59,59 +164,11 @@ export async function* deflateBlocks(
   sum: DeflateSum,
   options: BlockDeflateOptions = {},
 ): AsyncGenerator<Buffer> {
-  const level = options.level ?? 6;
   const parallel = Math.max(1, options.parallel ?? defaultParallel());
-  const queue: Job[] = [];
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  let previous: Buffer | undefined;
-
-  const submit = (last: boolean) => {
-    const block = Buffer.concat(pending, pendingBytes);
-    pending = [];
-    pendingBytes = 0;
-    const dictionary = previous?.subarray(Math.max(0, previous.length - WINDOW));
-    previous = block;
-    const job: Job = { done: deflateBlock(block, level, dictionary, last) };
-    job.done.then(
-      (out) => (job.out = out),
-      () => undefined,
-    );
-    queue.push(job);
-  };
-  // Hands out the finished blocks at the head; waits for the head while the queue is full.
-  async function* ready(drain: boolean): AsyncGenerator<Buffer> {
-    while (queue.length > 0 && (drain || queue.length >= parallel || queue[0]!.out)) {
-      const out = await queue.shift()!.done;
-      sum.compressed += out.length;
-      yield out;
+  for await (const item of inOrder<never>(deflateJobs(source, sum, options.level), parallel)) {
+    if ("block" in item) {
+      sum.compressed += item.block.length;
+      yield item.block;
     }
-  }
-
-  try {
-    for await (const piece of source) {
-      let chunk = Buffer.isBuffer(piece)
-        ? piece
-        : Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
-      sum.crc = zlib.crc32(chunk, sum.crc);
-      sum.size += chunk.length;
-      while (pendingBytes + chunk.length >= BLOCK_SIZE) {
-        const take = BLOCK_SIZE - pendingBytes;
-        pending.push(chunk.subarray(0, take));
-        pendingBytes += take;
-        chunk = chunk.subarray(take);
-        submit(false);
-        yield* ready(false);
-      }
-      if (chunk.length > 0) {
-        pending.push(chunk);
-        pendingBytes += chunk.length;
-      }
-    }
-    submit(true);
-    yield* ready(true);
-  } finally {
-    // Stopped early (the reader went away): blocks still in the pool finish and are dropped.
-    queue.length = 0;
   }
 }

@@ -1,7 +1,10 @@
 import {
-  deflateBlocks,
+  defaultParallel,
+  deflateJobs,
+  inOrder,
   type BlockDeflateOptions,
   type DeflateSum,
+  type Pending,
 } from "../deflate/block-deflate.js";
 import {
   centralHeader,
@@ -34,50 +37,76 @@ export interface ZipOptions extends BlockDeflateOptions {
 /** Far enough below 4 GiB that deflate's worst growth cannot cross it. */
 const ZIP64_FROM = 0xf000_0000;
 
+/** What the zip writer does between blocks: start an entry, or end a file's data. */
+type Step = { start: ZipInput } | { end: DeflateSum };
+
+/** The entries as steps and compression jobs, in archive order; each file read as asked. */
+async function* entrySteps(
+  inputs: AsyncIterable<ZipInput> | Iterable<ZipInput>,
+  level: number | undefined,
+): AsyncGenerator<Pending<Step>> {
+  for await (const input of inputs) {
+    yield { now: { start: input } };
+    if (input.kind !== "file") continue;
+    const sum: DeflateSum = { crc: 0, size: 0, compressed: 0 };
+    yield* deflateJobs(input.bytes(), sum, level);
+    yield { now: { end: sum } };
+  }
+}
+
 /**
  * A zip file written in one pass as its entries come: each file is deflated in parallel
  * blocks (level 6, like `zip -6`), its CRC and sizes follow its data, and the central directory
- * is written at the end. Memory is a few blocks plus the central directory.
+ * is written at the end. The blocks of the next files are compressed while a file's last ones
+ * finish, so the cores stay busy across files. Memory is a few blocks plus the central
+ * directory.
  */
 export async function* zipBytes(
   inputs: AsyncIterable<ZipInput> | Iterable<ZipInput>,
   options: ZipOptions = {},
 ): AsyncGenerator<Buffer> {
   const zip64From = options.zip64From ?? ZIP64_FROM;
+  const parallel = Math.max(1, options.parallel ?? defaultParallel());
   const central: Buffer[] = [];
   let offset = 0;
   let count = 0;
-  for await (const input of inputs) {
-    const isDir = input.kind === "dir";
-    const name = Buffer.from(isDir && !input.name.endsWith("/") ? `${input.name}/` : input.name);
-    const entry: ZipEntryRecord = {
-      name,
-      method: isDir ? METHOD_STORE : METHOD_DEFLATE,
-      mtime: input.mtime,
-      mode: input.mode,
-      isDir,
-      zip64: !isDir && input.maxSize >= zip64From,
-      offset,
-      crc: 0,
-      size: 0,
-      compressed: 0,
-    };
-    const header = localHeader(entry);
-    offset += header.length;
-    yield header;
-    if (input.kind === "file") {
-      const sum: DeflateSum = { crc: 0, size: 0, compressed: 0 };
-      for await (const block of deflateBlocks(input.bytes(), sum, options)) {
-        offset += block.length;
-        yield block;
-      }
-      Object.assign(entry, sum);
+  let entry: ZipEntryRecord | undefined;
+  let compressed = 0;
+  for await (const item of inOrder(entrySteps(inputs, options.level), parallel)) {
+    if ("block" in item) {
+      offset += item.block.length;
+      compressed += item.block.length;
+      yield item.block;
+    } else if ("start" in item.now) {
+      const input = item.now.start;
+      const isDir = input.kind === "dir";
+      const name = Buffer.from(isDir && !input.name.endsWith("/") ? `${input.name}/` : input.name);
+      entry = {
+        name,
+        method: isDir ? METHOD_STORE : METHOD_DEFLATE,
+        mtime: input.mtime,
+        mode: input.mode,
+        isDir,
+        zip64: !isDir && input.maxSize >= zip64From,
+        offset,
+        crc: 0,
+        size: 0,
+        compressed: 0,
+      };
+      compressed = 0;
+      const header = localHeader(entry);
+      offset += header.length;
+      yield header;
+      count++;
+      // A folder is whole with its header; a file once its data and descriptor are out.
+      if (isDir) central.push(centralHeader(entry));
+    } else if (entry) {
+      Object.assign(entry, { crc: item.now.end.crc, size: item.now.end.size, compressed });
       const descriptor = dataDescriptor(entry);
       offset += descriptor.length;
       yield descriptor;
+      central.push(centralHeader(entry));
     }
-    central.push(centralHeader(entry));
-    count++;
   }
   const cdOffset = offset;
   let cdSize = 0;
