@@ -27,21 +27,16 @@ function direct<T>(fn: (raw: DatabaseSync) => T): T {
   }
 }
 
-const recorded = () =>
+/** The `name` column of a query's rows, read on a connection of its own. */
+const names = (query: string) =>
   direct((raw) =>
     raw
-      .prepare("select name from kysely_migration order by name")
+      .prepare(query)
       .all()
       .map((row) => row.name),
   );
-
-const sessionColumns = () =>
-  direct((raw) =>
-    raw
-      .prepare("select name from pragma_table_info('sessions')")
-      .all()
-      .map((row) => row.name),
-  );
+const recorded = () => names("select name from kysely_migration order by name");
+const sessionColumns = () => names("select name from pragma_table_info('sessions')");
 
 describe("migrations at start", () => {
   it("a new database gets every migration, and a second start keeps it as it is", async () => {

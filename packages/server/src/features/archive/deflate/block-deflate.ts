@@ -120,14 +120,16 @@ export async function* deflateJobs(
 export type Pending<T> = { block: Promise<Buffer> } | { now: T };
 
 /**
- * `items` in their order, each block awaited: up to `parallel` blocks are asked for ahead of
- * the one being waited on, so the pool keeps working across the boundaries between the
- * streams that `items` joins (a zip's files). Other items ahead are bounded too.
+ * `items` in their order, each block awaited: up to `parallelOption` blocks (defaultParallel()
+ * if absent) are asked for ahead of the one being waited on, so the pool keeps working across
+ * the boundaries between the streams that `items` joins (a zip's files). Other items ahead are
+ * bounded too.
  */
 export async function* inOrder<T>(
   items: AsyncIterator<Pending<T>>,
-  parallel: number,
+  parallelOption?: number,
 ): AsyncGenerator<{ block: Buffer } | { now: T }> {
+  const parallel = Math.max(1, parallelOption ?? defaultParallel());
   const ahead: Pending<T>[] = [];
   let blocks = 0;
   let ended = false;
@@ -164,8 +166,8 @@ export async function* deflateBlocks(
   sum: DeflateSum,
   options: BlockDeflateOptions = {},
 ): AsyncGenerator<Buffer> {
-  const parallel = Math.max(1, options.parallel ?? defaultParallel());
-  for await (const item of inOrder<never>(deflateJobs(source, sum, options.level), parallel)) {
+  const jobs = deflateJobs(source, sum, options.level);
+  for await (const item of inOrder<never>(jobs, options.parallel)) {
     if ("block" in item) {
       sum.compressed += item.block.length;
       yield item.block;

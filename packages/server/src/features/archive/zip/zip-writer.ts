@@ -1,5 +1,4 @@
 import {
-  defaultParallel,
   deflateJobs,
   inOrder,
   type BlockDeflateOptions,
@@ -66,13 +65,12 @@ export async function* zipBytes(
   options: ZipOptions = {},
 ): AsyncGenerator<Buffer> {
   const zip64From = options.zip64From ?? ZIP64_FROM;
-  const parallel = Math.max(1, options.parallel ?? defaultParallel());
   const central: Buffer[] = [];
   let offset = 0;
   let count = 0;
   let entry: ZipEntryRecord | undefined;
   let compressed = 0;
-  for await (const item of inOrder(entrySteps(inputs, options.level), parallel)) {
+  for await (const item of inOrder(entrySteps(inputs, options.level), options.parallel)) {
     if ("block" in item) {
       offset += item.block.length;
       compressed += item.block.length;
