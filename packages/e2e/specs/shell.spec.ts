@@ -148,10 +148,15 @@ test("the admin edits the shell and is warned about programs that give a full sh
   if (!server) throw new Error("no server");
   await openOn(page, { username: "admin", password: server.adminPassword }, "/settings/global");
   const commands = page.getByTestId("global-default-commands");
+  await commands.fill("ls cat python3:exec");
+  await expect(page.getByTestId("global-full-shell")).toContainText("python3:exec");
+  // A plain entry for a program that runs programs allows nothing (issue 27): the page says so.
   await commands.fill("ls cat python3");
-  await expect(page.getByTestId("global-full-shell")).toContainText("python3");
+  await expect(page.getByTestId("global-full-shell")).toHaveCount(0);
+  await expect(page.getByTestId("global-needs-exec")).toContainText("python3:exec");
   await commands.fill("ls cat");
   await expect(page.getByTestId("global-full-shell")).toHaveCount(0);
+  await expect(page.getByTestId("global-needs-exec")).toHaveCount(0);
   await page.getByTestId("hook-after_save").fill("logger saved");
   await page.getByTestId("global-hooks-submit").click();
   await expect(page.getByTestId("toast-success")).toBeVisible();

@@ -49,13 +49,13 @@ import { createUsersStore } from "./features/users/users.store.js";
 import { authConfig } from "./lib/route-auth.js";
 import { editionToolsRoutes } from "./features/edition-tools/edition-tools.routes.js";
 import { createToolsService } from "./features/edition-tools/tools.service.js";
-import { createRunner, type Runner } from "./runner/runner.js";
+import { createRunner, type Runner, type RunnerState } from "./runner/runner.js";
 import { createHooks } from "./features/hooks/hooks.service.js";
 import { shellRoutes } from "./features/shell/shell.routes.js";
 import { createShellService } from "./features/shell/shell.service.js";
 import { createSharesStore } from "./features/shares/shares.store.js";
 import { createSharesService } from "./features/shares/shares.service.js";
-import { createShareGate } from "./features/shares/share-gate.js";
+import { createShareGate, type SharePasswordLimits } from "./features/shares/share-gate.js";
 import { createPublicShareService } from "./features/shares/public-share.service.js";
 import { createDropBoxService } from "./features/shares/drop-box.service.js";
 import { sharesRoutes } from "./features/shares/shares.routes.js";
@@ -85,8 +85,11 @@ export interface AppOptions {
   limits?: {
     loginPerIp?: LoginRateLimit;
     failedLoginsPerUser?: AttemptLimit;
-    /** Wrong passwords of share links, per link and per address (default 30 and 10 per 15 min). */
-    failedSharePasswords?: { perShare?: AttemptLimit; perAddress?: AttemptLimit };
+    /**
+     * Wrong passwords of share links, per address on one link and per address over all links
+     * (default 10 and 50 per 15 min).
+     */
+    failedSharePasswords?: SharePasswordLimits;
   };
   /** Folder for generated previews (server.ts: `cache` next to the database); none: no disk cache. */
   cacheDir?: string;
@@ -96,8 +99,13 @@ export interface AppOptions {
   moveRename?: RenameFn;
   /** Limits of archive extraction (default 100,000 entries, 50 GiB, ratio 1000). */
   extractLimits?: Partial<ExtractLimits>;
-  /** Runs external programs (edition tools); default: bubblewrap when present, 2 per user, 4 in all. */
+  /** Runs external programs (tools, shell, hooks); default: in bubblewrap, 2 per user, 4 in all. */
   runner?: Runner;
+  /**
+   * Without a working bubblewrap, run programs anyway with the limits alone (the server's
+   * --unsandboxed-programs); default false: programs are off (503). For the default runner only.
+   */
+  unsandboxedPrograms?: boolean;
   /** The search index: watch the files for outside changes (default true), walk them again every `reconcileMs`. */
   search?: { watch?: boolean; reconcileMs?: number };
   /** Time limit of one shell command (default 120 s). */
@@ -191,14 +199,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // after the start, so it never holds the first answers. A tool run waits for it anyway.
     const probe = setTimeout(() => {
       if (closing) return;
-      void runner.mode().then(
-        (mode) => {
-          if (mode !== "bwrap") {
-            app.log.warn(
-              "bubblewrap (bwrap) is not available: edition tools run with time, output and size limits but without a sandbox (see README, Edition tools)",
-            );
-          }
-        },
+      void runner.state().then(
+        (state) => logProgramsState(app, state),
         () => undefined,
       );
     }, SANDBOX_PROBE_DELAY_MS);
@@ -206,7 +208,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
 
-  const runner = options.runner ?? createRunner();
+  const runner =
+    options.runner ?? createRunner({ unsandboxedPrograms: options.unsandboxedPrograms ?? false });
   const hooks = createHooks({
     storage,
     runner,
@@ -321,7 +324,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   app.register(
     settingsRoutes(
-      createSettingsService(settings),
+      createSettingsService(settings, () => runner.state()),
       createServerSettingsService(settings, options.version ?? VERSION),
     ),
   );
@@ -333,7 +336,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         copy: (user, path, query) => organise.patch(user, path, query),
         rename: (user, path, query) => organise.patch(user, path, query),
         unzip: (user, path, query) => extract.unzip(user, path, query),
-        "mauro:*": (user, path, query, signal) => tools.run(user, path, query, signal),
+        "mauro:*": {
+          authorize: (user, query) => tools.authorize(user, query),
+          run: (user, path, query, signal) => tools.run(user, path, query, signal),
+        },
       },
       hooks,
     ),
@@ -371,4 +377,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await db.destroy();
   });
   return app;
+}
+
+/** The start's line about programs: in bubblewrap, off (and why), or run without a sandbox. */
+function logProgramsState(app: FastifyInstance, state: RunnerState): void {
+  const { reason, detail } = state;
+  if (state.mode === "sandboxed") {
+    app.log.info("programs (shell, hooks, edition tools) run in bubblewrap");
+  } else if (state.mode === "off") {
+    app.log.warn(
+      { reason, detail },
+      `programs are OFF: ${reason ?? "no sandbox"}; the shell, command hooks and edition tools answer 503 until bubblewrap works here (README, Security model; --unsandboxed-programs runs them without a sandbox)`,
+    );
+  } else {
+    app.log.warn(
+      { reason, detail },
+      `programs run WITHOUT a sandbox (--unsandboxed-programs): ${reason ?? "no sandbox"}; each one can read and change everything the server's user can (README, Security model)`,
+    );
+  }
 }

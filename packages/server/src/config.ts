@@ -6,6 +6,11 @@ export interface ServeOptions {
   port: number;
   baseURL: string;
   noauth: boolean;
+  /**
+   * Without a working bubblewrap, run the shell, hooks and edition tools anyway, with no
+   * sandbox (README, Security model). Off: they are refused with 503.
+   */
+  unsandboxedPrograms: boolean;
 }
 
 export const SERVE_DEFAULTS: ServeOptions = {
@@ -15,4 +20,5 @@ export const SERVE_DEFAULTS: ServeOptions = {
   port: 8080,
   baseURL: "",
   noauth: false,
+  unsandboxedPrograms: false,
 };

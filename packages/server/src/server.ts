@@ -57,6 +57,7 @@ export async function startServer(
     baseURL: opts.baseURL,
     cacheDir: path.join(path.dirname(databasePath), "cache"),
     logger: loggerOptions(process.env.SCRIPTORIUM_LOG_LEVEL ?? "info"),
+    unsandboxedPrograms: opts.unsandboxedPrograms,
   });
   try {
     await app.listen({ host: opts.address, port: opts.port });

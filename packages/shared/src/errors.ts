@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   NOT_A_FOLDER: 400,
   IS_A_FOLDER: 400,
   INTO_ITSELF: 400,
+  /** A name ending with the staging suffix, which marks files being written (hidden, swept). */
+  RESERVED_NAME: 400,
   PASSWORD_TOO_SHORT: 400,
   /** A rule that cannot be saved: an invalid regular expression (with its position) or path. */
   INVALID_RULE: 400,
@@ -46,6 +48,11 @@ export const ERROR_STATUS = {
   INTERNAL: 500,
   NOT_IMPLEMENTED: 501,
   UNAVAILABLE: 503,
+  /**
+   * Programs (shell, hooks, edition tools) are off: no working bubblewrap, and the admin did not
+   * start the server with --unsandboxed-programs. The message says what is missing.
+   */
+  PROGRAMS_OFF: 503,
   NO_SPACE: 507,
 } as const satisfies Record<string, number>;
 

@@ -16,9 +16,11 @@ export * from "./lib/duration.js";
 export * from "./lib/locales.js";
 export * from "./lib/natural-sort.js";
 export * from "./lib/paths.js";
+export * from "./lib/staging.js";
 export * from "./lib/maurotex.js";
 export * from "./lib/tool-log.js";
 export * from "./lib/edition-tool-defaults.js";
+export * from "./lib/shell-programs.js";
 
 /** Label shown on the login screen (SPEC.md §2, §9). */
 export const LOGIN_VERSION_LABEL = "4.0410";

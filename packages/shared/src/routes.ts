@@ -16,7 +16,7 @@ import {
 } from "./schemas/download.js";
 import { ErrorBodySchema } from "./schemas/error-body.js";
 import { ToolRunResultSchema } from "./schemas/tools.js";
-import { SettingsBodySchema, SettingsSchema } from "./schemas/settings.js";
+import { SettingsAnswerSchema, SettingsBodySchema } from "./schemas/settings.js";
 import {
   bytesResponse,
   emptyResponse,
@@ -310,9 +310,9 @@ export const routes = {
     auth: "admin",
     tag: "settings",
     summary: "The global settings",
-    schema: { response: { 200: SettingsSchema } },
+    schema: { response: { 200: SettingsAnswerSchema } },
     responses: {
-      200: jsonResponse(SettingsSchema, "The settings"),
+      200: jsonResponse(SettingsAnswerSchema, "The settings, and how programs run (read-only)"),
       ...errorResponses(401, 403),
     },
   },

@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RulesPreview, SessionInfo, Settings, User } from "@scriptorium/shared";
 import { expectNoLeak, jsonOf, SECRET, startTarget, type Target } from "../test/attack-target.js";
+import type { RawResponse } from "../test/http.js";
 
 /**
  * Administration (API.md Part A §4, §14, §15; Part B §8, §11): user management, sessions, the
@@ -220,6 +221,79 @@ describe("the rules preview stays in the files root", () => {
     });
     expect(tooMany.status).toBe(400);
   });
+});
+
+describe("rules RE2 cannot run are refused on save, naming the problem (finding 8)", () => {
+  // Rules are Go (RE2) regular expressions, as File Browser's: no back-references and no
+  // lookaround, which is what keeps matching linear. JavaScript accepted all of these.
+  const patterns: [string, RegExp][] = [
+    ["(a)\\1", /at character 4: back-references/],
+    ["(?<n>a)\\k<n>", /at character 8: back-references/],
+    ["x(?=y)", /at character 2: lookahead/],
+    ["^/(?!public)", /at character 3: lookahead/],
+    ["(?<=a)b", /at character 1: lookbehind/],
+  ];
+  const VICTIM = 4;
+  const rulesOf = (raw: string) => [{ allow: false, path: "", regex: true, regexp: { raw } }];
+  const saves: [string, (raw: string) => Promise<RawResponse>][] = [
+    [
+      "POST /api/users",
+      (raw) =>
+        target.as("admin", "/api/users", {
+          method: "POST",
+          body: JSON.stringify({
+            what: "user",
+            data: { username: "lookahead", password: "look-password-12", rules: rulesOf(raw) },
+          }),
+        }),
+    ],
+    [
+      "PUT /api/users/{id}",
+      (raw) =>
+        target.as("admin", `/api/users/${VICTIM}`, {
+          method: "PUT",
+          body: JSON.stringify({
+            what: "user",
+            which: ["rules"],
+            data: { id: VICTIM, rules: rulesOf(raw) },
+          }),
+        }),
+    ],
+    [
+      "PUT /api/settings",
+      async (raw) => {
+        const settings = jsonOf<Settings>(await target.as("admin", "/api/settings"));
+        return target.as("admin", "/api/settings", {
+          method: "PUT",
+          body: JSON.stringify({ ...settings, rules: rulesOf(raw) }),
+        });
+      },
+    ],
+    [
+      "POST /api/rules/preview",
+      (raw) =>
+        target.as("admin", "/api/rules/preview", {
+          method: "POST",
+          body: JSON.stringify({ scope: "/ada", rules: rulesOf(raw) }),
+        }),
+    ],
+  ];
+  for (const [raw, message] of patterns) {
+    for (const [route, save] of saves) {
+      it(`${route} with ${raw} is 400 and saves nothing`, async () => {
+        const before = await users();
+        const settings = jsonOf<Settings>(await target.as("admin", "/api/settings"));
+        const res = await save(raw);
+        expect(res.status, res.body.toString()).toBe(400);
+        const body = jsonOf<{ code: string; message: string }>(res);
+        expect(body.code).toBe("INVALID_RULE");
+        expect(body.message).toMatch(/^Rule 1: invalid regular expression /);
+        expect(body.message).toMatch(message);
+        expect(await users()).toEqual(before);
+        expect(jsonOf<Settings>(await target.as("admin", "/api/settings"))).toEqual(settings);
+      });
+    }
+  }
 });
 
 describe("sessions belong to their user", () => {

@@ -6,8 +6,10 @@ import {
   enc,
   EVE_SECRET,
   expectSafe,
+  jsonOf,
   outsideAda,
   SECRET,
+  snapshot,
   startTarget,
   type Target,
 } from "../test/attack-target.js";
@@ -22,9 +24,32 @@ import { STANDIN_FOLDER } from "../test/tools-target.js";
 let target: Target;
 let before: string[];
 
+/** A document that, compiled, overwrites `victim.txt` beside it (`\openout`, TeX's `p` allows it). */
+const OVERWRITER = [
+  "\\documentclass{article}",
+  "\\newwrite\\w\\immediate\\openout\\w=victim.txt",
+  "\\immediate\\write\\w{overwritten by a compile}\\immediate\\closeout\\w",
+  "\\begin{document}x\\end{document}",
+  "",
+].join("\n");
+const TOOLS = ["m2hv", "m2lv", "m2ledmac", "pdflatex"] as const;
+
 beforeAll(async () => {
   target = await startTarget({
     extra: [
+      { name: "no-create", perm: { create: false } },
+      { name: "no-modify", perm: { modify: false } },
+      {
+        name: "download-only",
+        perm: {
+          create: false,
+          rename: false,
+          modify: false,
+          delete: false,
+          share: false,
+          unzip: false,
+        },
+      },
       {
         name: "nobody",
         scope: "/ada",
@@ -47,6 +72,9 @@ beforeAll(async () => {
     path.join(target.ada, "pub", "text.tex"),
     "\\ElencoTestimoni{A/B}\nTesto \\VV{{A:uno}{B:due}}\n",
   );
+  await mkdir(path.join(target.ada, "perm"), { recursive: true });
+  await writeFile(path.join(target.ada, "perm", "victim.txt"), "ada's own words\n");
+  await writeFile(path.join(target.ada, "perm", "overwrite.tex"), OVERWRITER);
   before = await outsideAda(target);
 });
 afterAll(() => target.close());
@@ -214,15 +242,15 @@ describe("sessions and permissions", () => {
     expect(help.status).toBe(401);
   });
 
-  it("tools check no permission (SPEC.md §6), but stay in the scope", async () => {
-    const res = await target.as("nobody", toolUrl("/pub/text.tex", "m2hv", "/pub/nobody-out"), {
-      method: "PATCH",
-    });
-    expect(res.status).toBe(200);
+  it("a tool stays in the scope whatever the permissions", async () => {
     const outside = await target.as("nobody", toolUrl("/../eve/eve.tex", "m2hv", "/pub/x"), {
       method: "PATCH",
     });
     expect([403, 404]).toContain(outside.status);
+    const denied = await target.as("ada", toolUrl("/../eve/eve.tex", "m2hv", "/pub/x"), {
+      method: "PATCH",
+    });
+    expect([403, 404]).toContain(denied.status);
   });
 
   it("eve cannot run a tool on ada's file", async () => {
@@ -231,5 +259,68 @@ describe("sessions and permissions", () => {
       method: "PATCH",
     });
     expect([403, 404]).toContain(res.status);
+  });
+});
+
+/** A run as `user`; the folder tools write into `/perm/<name>`, overwriting it when asked. */
+function permRun(user: string, tool: string, name: string, override: boolean) {
+  const q =
+    `action=mauro%3A${tool}&destination=${encodeURIComponent(`/perm/${name}`)}` +
+    `&commandline=&override=${override}`;
+  return target.as(user, `/api/resources/perm/overwrite.tex?${q}`, { method: "PATCH" });
+}
+
+/**
+ * Issue 27, finding 4: a tool writes files (a folder, a PDF, and through `\openout` any file
+ * beside its source), so running one needs `create`, and `modify` when it overwrites: pdflatex
+ * always (its PDF and auxiliary files), a folder tool with override on an existing folder.
+ * Checked before anything runs; ada's files stay as they were.
+ */
+describe("permissions of a tool run (each permission on each tool)", () => {
+  for (const tool of TOOLS) {
+    for (const user of ["no-create", "download-only", "nobody"]) {
+      it(`${tool} without create (${user}): 403, nothing written`, async () => {
+        const snap = await snapshot(target.ada);
+        const res = await permRun(user, tool, `${tool}-${user}`, false);
+        expect(res.status, res.body.toString()).toBe(403);
+        expect(jsonOf<{ message: string }>(res).message).toMatch(/needs the create permission/);
+        expect(await snapshot(target.ada)).toEqual(snap);
+      });
+    }
+  }
+
+  it("pdflatex without modify: 403 before it runs, the file beside the source not overwritten", async () => {
+    const snap = await snapshot(target.ada);
+    const res = await permRun("no-modify", "pdflatex", "unused", false);
+    expect(res.status, res.body.toString()).toBe(403);
+    expect(jsonOf<{ message: string }>(res).message).toMatch(/needs the modify permission/);
+    expect(await snapshot(target.ada)).toEqual(snap);
+    expect(await readFile(path.join(target.ada, "perm", "victim.txt"), "utf8")).toBe(
+      "ada's own words\n",
+    );
+  });
+
+  for (const tool of ["m2hv", "m2lv", "m2ledmac"]) {
+    it(`${tool} without modify: overwriting an existing folder is 403, a new folder is made`, async () => {
+      await mkdir(path.join(target.ada, "perm", `${tool}-kept`), { recursive: true });
+      await writeFile(path.join(target.ada, "perm", `${tool}-kept`, "notes.txt"), "kept\n");
+      const snap = await snapshot(target.ada);
+      const res = await permRun("no-modify", tool, `${tool}-kept`, true);
+      expect(res.status, res.body.toString()).toBe(403);
+      expect(jsonOf<{ message: string }>(res).message).toMatch(/needs the modify permission/);
+      expect(await snapshot(target.ada)).toEqual(snap);
+      // The control: create is enough for a folder that does not exist yet.
+      const made = await permRun("no-modify", tool, `${tool}-new`, true);
+      expect(made.status, made.body.toString()).toBe(200);
+    });
+  }
+
+  it("with create and modify, pdflatex runs (and its \\openout writes beside the source)", async () => {
+    const res = await permRun("ada", "pdflatex", "unused", false);
+    expect(res.status, res.body.toString()).toBe(200);
+    expect(await readFile(path.join(target.ada, "perm", "victim.txt"), "utf8")).toBe(
+      "overwritten by a compile\n",
+    );
+    await writeFile(path.join(target.ada, "perm", "victim.txt"), "ada's own words\n");
   });
 });

@@ -1,11 +1,13 @@
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RulesPreview } from "@scriptorium/shared";
 import { makeZip } from "../test/archive-build.js";
 import {
   enc,
   expectNoLeak,
   expectSafe,
+  jsonOf,
   patchUrl,
   snapshot,
   startTarget,
@@ -15,13 +17,19 @@ import {
 /**
  * Rules (File Browser advisories on rule bypasses; API.md Part A §15, §16): a denied path stays
  * denied under every spelling, through every route, and when its parent is copied, moved,
- * archived or extracted over. ada's rules deny `/private`; clerk's deny `/docs/confidential`.
+ * archived or extracted over. ada's rules deny `/private`; clerk's deny `/docs/confidential`;
+ * racer's get patterns that backtrack for hours in a JavaScript RegExp (finding 8).
  */
 let target: Target;
 const CONFIDENTIAL = "CONFIDENTIAL-child-of-a-moved-folder";
 
 beforeAll(async () => {
-  target = await startTarget({ extra: [{ name: "clerk", scope: "/clerk" }] });
+  target = await startTarget({
+    extra: [
+      { name: "clerk", scope: "/clerk" },
+      { name: "racer", scope: "/racer" },
+    ],
+  });
   const clerk = path.join(target.t.root, "clerk");
   await mkdir(path.join(clerk, "docs", "confidential"), { recursive: true });
   await writeFile(path.join(clerk, "docs", "confidential", "c.txt"), CONFIDENTIAL);
@@ -164,5 +172,75 @@ describe("the parent of a denied folder (finding 3)", () => {
     expectSafe(target, res, "archive parent");
     expect(res.body.toString("latin1")).not.toContain(CONFIDENTIAL);
     expect(res.body.toString("latin1")).toContain("open.txt");
+  });
+});
+
+describe("rule patterns run in time linear in the path (finding 8)", () => {
+  // racer is user 5 (after clerk). A JavaScript RegExp takes seconds on `(a+)+$` against a
+  // 26-character run of "a" not followed by the end, and hours on 40: the whole server with it.
+  // RE2 has no backtracking: each case below only has to finish.
+  const RACER = 5;
+  const run = (n: number) => `${"a".repeat(n)}!`;
+  const setRules = async (raw: string) => {
+    const res = await target.as("admin", `/api/users/${RACER}`, {
+      method: "PUT",
+      body: JSON.stringify({
+        what: "user",
+        which: ["rules"],
+        data: { id: RACER, rules: [{ allow: false, path: "", regex: true, regexp: { raw } }] },
+      }),
+    });
+    expect(res.status, res.body.toString()).toBe(200);
+  };
+
+  beforeAll(async () => {
+    const racer = path.join(target.t.root, "racer");
+    await mkdir(racer, { recursive: true });
+    await writeFile(path.join(racer, run(40)), "forty");
+    await writeFile(path.join(racer, run(200)), "two hundred");
+    await writeFile(path.join(racer, "doc.txt"), "a document");
+  });
+
+  for (const raw of [
+    "(a+)+$",
+    "(a|aa)+$",
+    "(.*a){20}",
+    "(x+x+)+y",
+    "^(([a-z])+.)+[A-Z]([a-z])+$",
+  ]) {
+    it(`${raw}: a listing, a 40-character path, a 10,000-character destination, a preview`, async () => {
+      await setRules(raw);
+      const listing = await target.as("racer", "/api/resources/");
+      expect(listing.status).toBe(200);
+
+      const forty = await target.as("racer", `/api/resources/${run(40)}`);
+      expect([200, 403]).toContain(forty.status);
+
+      // 10,000 characters only fit in a query: the destination of a copy is checked by the rules.
+      const long = await target.as("racer", patchUrl("/doc.txt", "copy", `/${run(10_000)}`), {
+        method: "PATCH",
+      });
+      expect(long.status).toBeGreaterThanOrEqual(400);
+
+      const preview = await target.as("admin", "/api/rules/preview", {
+        method: "POST",
+        body: JSON.stringify({
+          scope: "/racer",
+          rules: [{ allow: false, path: "", regex: true, regexp: { raw } }],
+          withGlobal: false,
+        }),
+      });
+      expect(preview.status).toBe(200);
+      expect(jsonOf<RulesPreview>(preview).checked).toBe(3);
+    });
+  }
+
+  it("the rule still decides: a matching path is denied, another is not", async () => {
+    await setRules("(a+)+!$");
+    expect((await target.as("racer", `/api/raw/${run(40)}`)).status).toBe(403);
+    expect((await target.as("racer", "/api/raw/doc.txt")).status).toBe(200);
+    const listing = await target.as("racer", "/api/resources/");
+    expect(listing.body.toString()).not.toContain(run(40));
+    expect(listing.body.toString()).toContain("doc.txt");
   });
 });

@@ -1,8 +1,10 @@
-import { readFile, symlink, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PublicShare, Share } from "@scriptorium/shared";
 import { createUsersStore } from "../features/users/users.store.js";
+import { createTestApp, type TestContext } from "../test/helpers.js";
+import type { RawResponse } from "../test/http.js";
 import {
   expectNoLeak,
   expectSafe,
@@ -31,7 +33,7 @@ beforeAll(async () => {
       app: {
         limits: {
           failedSharePasswords: {
-            perShare: { max: 12, windowMs: 60_000 },
+            perLinkAndAddress: { max: 12, windowMs: 60_000 },
             perAddress: { max: 1000, windowMs: 60_000 },
           },
         },
@@ -122,7 +124,7 @@ describe("a password link: every public route is 401 without the right password"
     expect(res.status).toBe(401);
   });
 
-  it("failed passwords are limited per link (429), and the right one then waits too", async () => {
+  it("failed passwords are limited per link and address (429), the right one then waits there too", async () => {
     const link = await share("ada", "/pub/notes.txt", { password: "right-one" });
     const statuses: number[] = [];
     for (let i = 0; i < 14; i++) {
@@ -138,6 +140,131 @@ describe("a password link: every public route is 401 without the right password"
       headers: { "x-share-password": "right-one" },
     });
     expect(right.status).toBe(429);
+  });
+});
+
+describe("failed passwords count per visitor address and link", () => {
+  // A stranger's guesses lock the link for the stranger only: its readers, from other
+  // addresses, still open it. Requests from other addresses go through inject's remoteAddress,
+  // as in brute-force.test.ts (the app trusts no forwarding header: the socket's address counts).
+  const STRANGER = "203.0.113.10";
+  const READER = "198.51.100.20";
+  async function from(address: string, hash: string, password?: string): Promise<RawResponse> {
+    const res = await target.t.app.inject({
+      method: "GET",
+      url: `/api/public/share/${hash}`,
+      remoteAddress: address,
+      headers: password === undefined ? {} : { "x-share-password": password },
+    });
+    const raw: RawResponse = {
+      status: res.statusCode,
+      headers: res.headers as RawResponse["headers"],
+      body: res.rawPayload,
+    };
+    expectSafe(target, raw, `${address} ${hash}`);
+    return raw;
+  }
+  const guesses = async (address: string, hash: string, n: number) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < n; i++) statuses.push((await from(address, hash, `guess-${i}`)).status);
+    return statuses;
+  };
+
+  it("a stranger is limited (429, the right password too); a reader elsewhere still opens the link", async () => {
+    const link = await share("ada", "/pub/notes.txt", { password: "reader-password" });
+    expect(await guesses(STRANGER, link.hash, 14)).toEqual([
+      ...Array.from({ length: 12 }, () => 401),
+      429,
+      429,
+    ]);
+    expect((await from(STRANGER, link.hash, "reader-password")).status).toBe(429);
+    // The same address written as IPv4-mapped IPv6 is the same visitor.
+    expect((await from(`::ffff:${STRANGER}`, link.hash, "reader-password")).status).toBe(429);
+
+    const reader = await from(READER, link.hash, "reader-password");
+    expect(reader.status).toBe(200);
+    expect(jsonOf<PublicShare>(reader).token).toBeTruthy();
+    // A reader's typo is theirs: 401, not the stranger's 429.
+    expect((await from(READER, link.hash, "typo")).status).toBe(401);
+    // The reader's success opens nothing for the stranger.
+    expect((await from(STRANGER, link.hash, "reader-password")).status).toBe(429);
+  });
+
+  it("the stranger's count stays on that link: their own link opens, the locked one stays locked", async () => {
+    const locked = await share("ada", "/pub/notes.txt", { password: "someone-else" });
+    const own = await share("ada", "/pub/", { password: "own-password" });
+    const stranger = "203.0.113.11";
+    await guesses(stranger, locked.hash, 12);
+    expect((await from(stranger, locked.hash, "someone-else")).status).toBe(429);
+    expect((await from(stranger, own.hash, "own-password")).status).toBe(200);
+    expect((await from(stranger, locked.hash, "someone-else")).status).toBe(429);
+  });
+
+  it("the addresses of one IPv6 /64 count as one visitor; another /64 is another", async () => {
+    const link = await share("ada", "/pub/notes.txt", { password: "v6-password" });
+    const statuses: number[] = [];
+    for (let i = 0; i < 13; i++) {
+      statuses.push((await from(`2001:db8:7:9::${(i + 1).toString(16)}`, link.hash, "no")).status);
+    }
+    expect(statuses.slice(0, 12)).toEqual(Array.from({ length: 12 }, () => 401));
+    expect(statuses[12]).toBe(429);
+    expect((await from("2001:db8:7:9:ffff:1:2:3", link.hash, "v6-password")).status).toBe(429);
+    expect((await from("2001:db8:7:a::1", link.hash, "v6-password")).status).toBe(200);
+  });
+});
+
+describe("failed passwords over all links from one address", () => {
+  let t: TestContext;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp({
+      app: {
+        limits: {
+          failedSharePasswords: {
+            perLinkAndAddress: { max: 3, windowMs: 60_000 },
+            perAddress: { max: 5, windowMs: 60_000 },
+          },
+        },
+      },
+    });
+    await writeFile(path.join(t.root, "notes.txt"), "notes");
+    token = await t.login();
+  });
+  afterAll(() => t.close());
+
+  const link = async (password: string) => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/share/notes.txt",
+      headers: { "x-auth": token },
+      payload: { password },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Share>().hash;
+  };
+  const open = async (hash: string, password: string) =>
+    (
+      await t.app.inject({
+        url: `/api/public/share/${hash}`,
+        remoteAddress: "192.0.2.50",
+        headers: { "x-share-password": password },
+      })
+    ).statusCode;
+
+  it("a sweep of links is limited per address, and opening one's own link does not reset it", async () => {
+    const [a, b, own] = [await link("first-one"), await link("second-one"), await link("own-one")];
+    expect([
+      await open(a, "x"),
+      await open(a, "y"),
+      await open(b, "x"),
+      await open(b, "y"),
+    ]).toEqual([401, 401, 401, 401]);
+    expect(await open(own, "own-one")).toBe(200);
+    expect(await open(b, "z")).toBe(401);
+    // Five wrong passwords from this address in all: every link is 429 for it now.
+    expect([await open(b, "w"), await open(a, "first-one"), await open(own, "own-one")]).toEqual([
+      429, 429, 429,
+    ]);
   });
 });
 
@@ -304,6 +431,37 @@ describe("paths after the hash stay inside the shared folder", () => {
       expect(item?.type, name).toBe("invalid_link");
     }
   });
+});
+
+describe("a shared folder replaced by a link after the link was made", () => {
+  for (const [name, to] of [
+    ["another user's folder", () => path.join(target.t.root, "eve")],
+    ["a folder outside the files", () => path.join(target.t.root, "..")],
+    ["a denied folder of the owner", () => path.join(target.ada, "private")],
+  ] as const) {
+    it(`to ${name}: nothing of it is listed or served`, async () => {
+      const folder = path.join(target.ada, `swapped-${name.length}`);
+      await mkdir(folder);
+      await writeFile(path.join(folder, "own.txt"), "own");
+      const { hash } = await share("ada", `/${path.basename(folder)}/`);
+      expect((await visitor(`/api/public/share/${hash}`)).status).toBe(200);
+      await rename(folder, `${folder}-aside`);
+      await symlink(to(), folder);
+      // Past the second a view's root is remembered.
+      await new Promise((r) => setTimeout(r, 1100));
+      for (const url of [
+        `/api/public/share/${hash}`,
+        `/api/public/dl/${hash}/eve.txt`,
+        `/api/public/dl/${hash}/denied.txt`,
+        `/api/public/dl/${hash}/?files=eve.txt&algo=tar`,
+      ]) {
+        const res = await visitor(url);
+        expectNoLeak(target, res, url);
+        expect(res.body.toString()).not.toContain("eve.txt");
+        expect(res.body.toString()).not.toContain("denied.txt");
+      }
+    });
+  }
 });
 
 describe("signed-in routes", () => {

@@ -41,6 +41,12 @@ export const ServeFlags = Type.Object({
     env: "SCRIPTORIUM_NOAUTH",
     description: "no login: everyone is the first user",
   }),
+  "unsandboxed-programs": Flag.boolean({
+    env: "SCRIPTORIUM_UNSANDBOXED_PROGRAMS",
+    description:
+      "without a working bubblewrap, run the shell, hooks and edition tools with no sandbox: " +
+      "each can read and change all that the server's user can (default: they are off)",
+  }),
   ...HELP_FLAG,
 });
 
@@ -55,5 +61,6 @@ export function serveOptions(values: Static<typeof ServeFlags>): ServeOptions {
     port: values.port ?? SERVE_DEFAULTS.port,
     baseURL,
     noauth: values.noauth ?? SERVE_DEFAULTS.noauth,
+    unsandboxedPrograms: values["unsandboxed-programs"] ?? SERVE_DEFAULTS.unsandboxedPrograms,
   };
 }

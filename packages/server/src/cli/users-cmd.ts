@@ -167,9 +167,8 @@ const update = defineCommand({
       next.scope = cleanScope(next.scope);
       // As the API does: a new scope's folder is made under the files folder.
       if (next.scope !== user.scope) {
-        await createScopeFolder(
-          scopeRoot(path.resolve(values.root ?? SERVE_DEFAULTS.root), next.scope),
-        );
+        const filesRoot = path.resolve(values.root ?? SERVE_DEFAULTS.root);
+        await createScopeFolder(filesRoot, scopeRoot(filesRoot, next.scope));
       }
       if (values.password !== undefined) {
         // The same minimum length as sign-up and the API (API.md Part A §5).

@@ -137,7 +137,8 @@ export async function importUsers(
     return { added, replaced };
   });
   for (const user of result.added) {
-    await createScopeFolder(scopeRoot(path.resolve(opts.root || SERVE_DEFAULTS.root), user.scope));
+    const filesRoot = path.resolve(opts.root || SERVE_DEFAULTS.root);
+    await createScopeFolder(filesRoot, scopeRoot(filesRoot, user.scope));
   }
   return result;
 }

@@ -45,6 +45,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (appError && appError.status < 500) {
       request.log.info({ code: appError.code, status: appError.status }, appError.message);
       body = { status: appError.status, code: appError.code, message: appError.message };
+    } else if (appError?.code === "PROGRAMS_OFF") {
+      // An expected state of the server (logged once at start), not a failure: one line.
+      request.log.warn({ code: appError.code, status: appError.status }, appError.message);
+      body = { status: appError.status, code: appError.code, message: appError.message };
     } else {
       request.log.error({ err }, "request failed");
       body = internalErrorBody(request.id);

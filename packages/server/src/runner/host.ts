@@ -52,6 +52,21 @@ export async function systemEntries(candidates: readonly string[]): Promise<Syst
   return out;
 }
 
+/**
+ * The first program of every run: bash closes every descriptor above 2 that the program would
+ * inherit (from the server's parent, a library, bubblewrap), then becomes the program (`exec`,
+ * argv untouched). `-p`: no startup file, no function imported from the environment. Without
+ * /proc it refuses to go on rather than leave descriptors open.
+ */
+export const CLOSE_DESCRIPTORS = [
+  "-p",
+  "-c",
+  '[ -d /proc/self/fd ] || { echo "scriptorium: /proc is missing, the run stops" >&2; exit 126; }; ' +
+    'for f in /proc/self/fd/*; do n=${f##*/}; if [ "$n" -gt 2 ] && [ -h "/proc/$$/fd/$n" ]; then exec {n}>&-; fi; done; ' +
+    'exec "$@"',
+  "scriptorium-run",
+];
+
 /** A fresh private folder (HOME of an unsandboxed run) and its removal. */
 export async function privateFolder(): Promise<{ path: string; remove: () => Promise<void> }> {
   const folder = await mkdtemp(path.join(tmpdir(), "scriptorium-run-"));
@@ -61,4 +76,20 @@ export async function privateFolder(): Promise<{ path: string; remove: () => Pro
 /** True when `folder` exists as a folder. */
 export async function isFolder(folder: string): Promise<boolean> {
   return (await stat(folder).catch(() => undefined))?.isDirectory() ?? false;
+}
+
+/** The system entries to hide that still exist (a mask needs its mount point), as they are now. */
+export async function presentEntries(entries: readonly MaskedEntry[]): Promise<MaskedEntry[]> {
+  const out: MaskedEntry[] = [];
+  for (const entry of entries) {
+    const info = await lstat(entry.path).catch(() => undefined);
+    if (info && !info.isSymbolicLink()) out.push({ path: entry.path, isDir: info.isDirectory() });
+  }
+  return out;
+}
+
+/** An entry hidden in the sandbox: a folder shown empty, a file shown as an empty file. */
+export interface MaskedEntry {
+  path: string;
+  isDir: boolean;
 }

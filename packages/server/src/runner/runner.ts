@@ -1,22 +1,37 @@
 import { spawn } from "node:child_process";
+import type { Writable } from "node:stream";
+import type { ProgramsState } from "@scriptorium/shared";
 import { AppError } from "../errors.js";
+import { exactly, pin } from "../storage/descriptor.js";
 import { createOutputBuffer } from "./output-buffer.js";
-import { findExecutable, privateFolder, SYSTEM_BIN, systemEntries } from "./host.js";
-import { bwrapArgs, SANDBOX_HOME, SYSTEM_PATHS } from "./sandbox.js";
+import {
+  CLOSE_DESCRIPTORS,
+  findExecutable,
+  presentEntries,
+  privateFolder,
+  SYSTEM_BIN,
+  systemEntries,
+} from "./host.js";
+import { probeBwrap, type SandboxProblem, unreadableSystemEntries } from "./machine.js";
+import { argsFile, bwrapOptions, SANDBOX_HOME, SYSTEM_PATHS } from "./sandbox.js";
 
 /**
- * The one way this server runs external programs (edition tools now; the shell and hooks next):
- * argv only, never a shell string; inside bubblewrap when the machine has it, else with the
- * other limits alone (the server logs a warning at start).
+ * The one way this server runs external programs (edition tools, the shell, hooks): argv only,
+ * never a shell string, no descriptor but the standard three; inside bubblewrap when the machine
+ * has a working one. Without it programs are off (503), unless the admin started the server with
+ * --unsandboxed-programs: then they run with the other limits alone.
  */
-export type SandboxMode = "bwrap" | "limits-only";
-
 export interface RunnerOptions {
   /** Runs at once per owner (user), default 2, and on the whole server, default 4. */
   maxPerOwner?: number;
   maxTotal?: number;
   /** "auto" (default): bubblewrap when it works here; "none": never (tests of that mode). */
   sandbox?: "auto" | "none";
+  /**
+   * Without a working bubblewrap, run programs anyway, with the limits alone (the server's
+   * --unsandboxed-programs). Default false: they are refused with 503.
+   */
+  unsandboxedPrograms?: boolean;
 }
 
 export interface RunSpec {
@@ -61,27 +76,60 @@ export interface RunOutcome {
   cancelled: boolean;
 }
 
+/** How programs run here, and (for the log) what bubblewrap said when it failed. */
+export type RunnerState = ProgramsState & { detail?: string };
+
 const DEFAULT_OUTPUT_CAP = 4 * 1024 * 1024;
 const DEFAULT_FILE_CAP = 1024 * 1024 * 1024;
+/** The descriptor on which bubblewrap reads its arguments (`--args 3`). */
+const ARGS_FD = 3;
+/** The descriptor of the user's folder that bubblewrap binds (`--bind-fd`). */
+const SCOPE_FD = 4;
 
-/** Whether bubblewrap is installed and allowed to make namespaces on this machine. */
-async function probeBwrap(): Promise<string | undefined> {
-  const bwrap = await findExecutable("bwrap", SYSTEM_BIN);
-  if (!bwrap) return undefined;
-  const works = await new Promise<boolean>((resolve) => {
-    const child = spawn(
-      bwrap,
-      ["--unshare-all", "--die-with-parent", "--ro-bind", "/", "/", "--", "/bin/true"],
-      { stdio: "ignore", env: { PATH: "/usr/bin:/bin" } },
-    );
-    const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-    child.on("error", () => resolve(false));
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve(code === 0);
-    });
-  });
-  return works ? bwrap : undefined;
+interface Setup {
+  state: RunnerState;
+  bwrap?: string;
+  bash?: string;
+  prlimit?: string;
+}
+
+/** The answer to any attempt to run a program while programs are off. */
+export function programsOff(reason: string): AppError {
+  return new AppError(
+    "PROGRAMS_OFF",
+    `Programs are off on this server: ${reason}. The shell, command hooks and edition tools ` +
+      `run only in a bubblewrap sandbox (for an administrator: see "Security model" in the README)`,
+  );
+}
+
+async function machineSetup(options: RunnerOptions): Promise<Setup> {
+  const notUsed: SandboxProblem = {
+    reason: "bubblewrap is not used (the runner's sandbox is set to none)",
+  };
+  const [probe, bash, prlimit] = await Promise.all([
+    options.sandbox === "none" ? { problem: notUsed } : probeBwrap(),
+    findExecutable("bash", SYSTEM_BIN),
+    findExecutable("prlimit", SYSTEM_BIN),
+  ]);
+  if (!bash) {
+    const reason = "bash is not installed (it closes inherited descriptors before each program)";
+    return { state: { mode: "off", reason } };
+  }
+  if ("bwrap" in probe) {
+    // The first run needs the list of unreadable system files: start the walk now.
+    unreadableSystemEntries().catch(() => undefined);
+    return { state: { mode: "sandboxed" }, bwrap: probe.bwrap, bash, prlimit };
+  }
+  const { reason, detail } = probe.problem;
+  return {
+    state: {
+      mode: options.unsandboxedPrograms ? "unsandboxed" : "off",
+      reason,
+      ...(detail ? { detail } : {}),
+    },
+    bash,
+    prlimit,
+  };
 }
 
 export function createRunner(options: RunnerOptions = {}) {
@@ -89,12 +137,17 @@ export function createRunner(options: RunnerOptions = {}) {
   const maxTotal = options.maxTotal ?? 4;
   const perOwner = new Map<string, number>();
   let total = 0;
-  let setup: Promise<{ bwrap?: string; prlimit?: string }> | undefined;
-  const ready = () =>
-    (setup ??= (async () => ({
-      bwrap: options.sandbox === "none" ? undefined : await probeBwrap(),
-      prlimit: await findExecutable("prlimit", SYSTEM_BIN),
-    }))());
+  let setup: Promise<Setup> | undefined;
+  const ready = () => (setup ??= machineSetup(options));
+
+  /** The setup when programs may run; PROGRAMS_OFF otherwise. */
+  async function available(): Promise<Setup & { bash: string }> {
+    const current = await ready();
+    if (current.state.mode === "off" || !current.bash) {
+      throw programsOff(current.state.reason ?? "no sandbox");
+    }
+    return { ...current, bash: current.bash };
+  }
 
   function acquire(owner: string): () => void {
     const mine = perOwner.get(owner) ?? 0;
@@ -124,6 +177,7 @@ export function createRunner(options: RunnerOptions = {}) {
   }
 
   async function run(spec: RunSpec): Promise<RunOutcome> {
+    const { bwrap, bash, prlimit } = await available();
     const release = acquire(spec.owner);
     let home: Awaited<ReturnType<typeof privateFolder>> | undefined;
     let scratch: Awaited<ReturnType<typeof privateFolder>> | undefined;
@@ -134,11 +188,11 @@ export function createRunner(options: RunnerOptions = {}) {
         cwd = scratch.path;
       }
       const writable = spec.writable ?? cwd;
-      const { bwrap, prlimit } = await ready();
       const limited = prlimit
         ? [prlimit, `--fsize=${spec.maxFileBytes ?? DEFAULT_FILE_CAP}`, "--", spec.executable]
         : [spec.executable];
-      const command = [...limited, ...spec.args];
+      // bash first: it closes every inherited descriptor above 2, then becomes the program.
+      const command = [bash, ...CLOSE_DESCRIPTORS, ...limited, ...spec.args];
       const pathVar = [...new Set([...(spec.path ?? []), ...SYSTEM_BIN])].join(":");
       if (!bwrap) home = await privateFolder();
       const env = {
@@ -149,27 +203,43 @@ export function createRunner(options: RunnerOptions = {}) {
       };
       if (spec.signal?.aborted) return cancelledOutcome();
 
-      const [file, ...args] = bwrap
-        ? [
-            bwrap,
-            ...bwrapArgs(
-              {
-                system: await systemEntries(SYSTEM_PATHS),
-                readOnly: spec.readOnly ?? [],
-                writable,
-                masked: spec.masked ?? [],
-                cwd,
-                env,
-              },
-              command,
-            ),
-          ]
-        : command;
-      return await spawnAndWait(file as string, args, {
-        cwd: bwrap ? "/" : cwd,
-        env: bwrap ? { PATH: "/usr/bin:/bin" } : env,
-        spec,
+      if (!bwrap) {
+        return await spawnAndWait(command[0] as string, command.slice(1), { cwd, env, spec });
+      }
+      // Without that list nothing runs: the sandbox would show those files.
+      const unreadable = await unreadableSystemEntries().catch(() => {
+        throw programsOff("the system files other users may not read could not be listed");
       });
+      // The writable folder is held open and found exactly at its real path (no link on the
+      // way) before bubblewrap binds that descriptor: what the sandbox gets is what was checked.
+      const scope = await pin(writable, { follow: false, dir: true }, exactly(writable)).catch(
+        () => {
+          throw new AppError("PATH_OUTSIDE_SCOPE", "Your folder cannot be reached");
+        },
+      );
+      try {
+        const options = bwrapOptions({
+          system: await systemEntries(SYSTEM_PATHS),
+          hidden: await presentEntries(unreadable),
+          readOnly: spec.readOnly ?? [],
+          writable,
+          writableFd: SCOPE_FD,
+          masked: spec.masked ?? [],
+          cwd,
+          env,
+        });
+        // The options go through a descriptor: bubblewrap's own command line, which the
+        // sandbox sees as /proc/1/cmdline, holds only the command, and no path of the server.
+        return await spawnAndWait(bwrap, ["--args", String(ARGS_FD), "--", ...command], {
+          cwd: "/",
+          env: { PATH: "/usr/bin:/bin" },
+          spec,
+          argsFile: argsFile(options),
+          scopeFd: scope.fd,
+        });
+      } finally {
+        await scope.close();
+      }
     } finally {
       release();
       await home?.remove();
@@ -179,9 +249,14 @@ export function createRunner(options: RunnerOptions = {}) {
 
   return {
     run,
-    /** The sandbox this machine gives: "bwrap", or "limits-only" without bubblewrap. */
-    async mode(): Promise<SandboxMode> {
-      return (await ready()).bwrap ? "bwrap" : "limits-only";
+    /**
+     * How programs run on this machine: "sandboxed" (bubblewrap), "off" (no working bubblewrap;
+     * `reason` says why), or "unsandboxed" (the same, and the admin allowed it).
+     */
+    state: async (): Promise<RunnerState> => (await ready()).state,
+    /** Throws PROGRAMS_OFF (503) when programs are off: a caller checks before doing any work. */
+    async assertAvailable(): Promise<void> {
+      await available();
     },
     /** Runs under way, for tests and diagnostics. */
     get active() {
@@ -207,9 +282,18 @@ function cancelledOutcome(): RunOutcome {
 function spawnAndWait(
   file: string,
   args: readonly string[],
-  how: { cwd: string; env: Record<string, string>; spec: RunSpec },
+  how: {
+    cwd: string;
+    env: Record<string, string>;
+    spec: RunSpec;
+    argsFile?: Buffer;
+    /** Becomes SCOPE_FD in bubblewrap (which binds it, then the first step closes it). */
+    scopeFd?: number;
+  },
 ): Promise<RunOutcome> {
   const { spec } = how;
+  // Aborted while the run was being prepared: nothing starts.
+  if (spec.signal?.aborted) return Promise.resolve(cancelledOutcome());
   return new Promise<RunOutcome>((resolve, reject) => {
     const output = createOutputBuffer(spec.maxOutputBytes ?? DEFAULT_OUTPUT_CAP);
     let timedOut = false;
@@ -218,8 +302,16 @@ function spawnAndWait(
       cwd: how.cwd,
       env: how.env,
       detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: how.argsFile
+        ? ["ignore", "pipe", "pipe", "pipe", how.scopeFd ?? "ignore"]
+        : ["ignore", "pipe", "pipe"],
     });
+    if (how.argsFile) {
+      const input = child.stdio[ARGS_FD] as Writable | null;
+      // bubblewrap gone before reading (it failed at start): its exit code tells.
+      input?.on("error", () => undefined);
+      input?.end(how.argsFile);
+    }
     const killGroup = () => {
       if (child.pid === undefined) return;
       try {
@@ -233,8 +325,8 @@ function spawnAndWait(
       if (kept.length > 0) spec.onOutput?.(kept);
       if (output.capped) killGroup();
     };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
     const timer = setTimeout(() => {
       timedOut = true;
       killGroup();

@@ -1,53 +1,98 @@
 import { randomBytes } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import { chmod, mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { constants, createWriteStream, type WriteStream } from "node:fs";
+import { lstat, open, rename, unlink, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { STAGING_SUFFIX } from "@scriptorium/shared";
 import { countReceived } from "../lib/received-buffers.js";
+import { fdPath, type Pinned } from "./descriptor.js";
 
-/** Ending of every hidden work-in-progress name; listings never show such entries. */
-export const STAGING_SUFFIX = ".scriptorium-tmp";
+/** Ending of every hidden work-in-progress name (defined in shared: no name may be given it). */
+export { STAGING_SUFFIX };
 
 /** A hidden sibling name for work in progress, renamed into place when complete. */
+export function stagingNameFor(name: string): string {
+  return `.${name}.${randomBytes(6).toString("hex")}${STAGING_SUFFIX}`;
+}
+
+/** A hidden sibling path for work in progress (same folder as `target`). */
 export function tempNameFor(target: string): string {
-  const suffix = randomBytes(6).toString("hex");
-  return path.join(path.dirname(target), `.${path.basename(target)}.${suffix}${STAGING_SUFFIX}`);
+  return path.join(path.dirname(target), stagingNameFor(path.basename(target)));
+}
+
+const { O_WRONLY, O_RDWR, O_CREAT, O_EXCL, O_NOFOLLOW } = constants;
+
+/**
+ * Creates the new file `name` in the pinned folder and opens it for writing: O_EXCL, so neither
+ * an existing file nor a link put there is ever opened or followed.
+ */
+export function createExclusive(folder: Pinned, name: string, mode = 0o666): Promise<FileHandle> {
+  return open(folder.child(name), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW, mode);
 }
 
 /**
- * Streams `source` into `target` atomically: a hidden temporary file in the same folder,
- * fsync, then rename. A failure removes the temporary file and leaves any previous content
- * of `target` intact. Missing parent folders are created.
+ * A stream writing into the file an open handle holds, from `start`, on a descriptor of its own:
+ * the file reopened through `/proc/self/fd/N` (the same file, whatever its name leads to now),
+ * closed with the stream (a destroyed fs stream closes its descriptor); the handle stays the
+ * caller's.
  */
-export async function writeFileAtomic(target: string, source: Readable | undefined): Promise<void> {
-  await mkdir(path.dirname(target), { recursive: true });
-  const temp = tempNameFor(target);
+export function ownWriteStream(
+  handle: FileHandle,
+  opts: { start?: number; highWaterMark?: number } = {},
+): WriteStream {
+  return createWriteStream(fdPath(handle.fd), { flags: "r+", ...opts });
+}
+
+/** Streams `source` (or nothing) into an open, empty file, then fsyncs. */
+export async function fillAndSync(handle: FileHandle, source: Readable | undefined): Promise<void> {
+  if (source) {
+    countReceived(source);
+    await pipeline(source, ownWriteStream(handle));
+  }
+  await handle.sync();
+}
+
+/**
+ * Puts the finished staging file `temp` (open as `handle`, still in `folder`) in place of
+ * `name` in the same folder: a replaced regular file passes on its permission bits; a link
+ * found at `name` is replaced, never followed.
+ */
+export async function replaceIn(
+  folder: Pinned,
+  temp: string,
+  handle: FileHandle,
+  name: string,
+): Promise<void> {
+  const previous = await lstat(folder.child(name)).catch(() => undefined);
+  if (previous?.isFile()) await handle.chmod(previous.mode & 0o7777);
+  await rename(folder.child(temp), folder.child(name));
+}
+
+/**
+ * Streams `source` into `name` of the pinned folder atomically: a hidden staging file made with
+ * O_EXCL in the same folder, written through its descriptor, fsync, then renamed into place. A
+ * failure removes the staging file and leaves any previous content of `name` intact.
+ */
+export async function writeAtomicIn(
+  folder: Pinned,
+  name: string,
+  source: Readable | undefined,
+): Promise<void> {
+  const temp = stagingNameFor(name);
+  const handle = await createExclusive(folder, temp);
   try {
-    const out = createWriteStream(temp, { flags: "wx" });
-    if (source) {
-      countReceived(source);
-      await pipeline(source, out);
-    } else
-      await new Promise<void>((resolve, reject) =>
-        out.end((err?: Error | null) => (err ? reject(err) : resolve())),
-      );
-    const handle = await open(temp, "r+");
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await replaceWith(temp, target);
+    await fillAndSync(handle, source);
+    await replaceIn(folder, temp, handle, name);
   } catch (err) {
-    await rm(temp, { force: true });
+    await unlink(folder.child(temp)).catch(() => undefined);
     throw err;
+  } finally {
+    await handle.close();
   }
 }
 
-/** Renames a finished temporary file over `target`; a replaced file keeps its permission bits. */
-export async function replaceWith(temp: string, target: string): Promise<void> {
-  const previous = await stat(target).catch(() => undefined);
-  if (previous?.isFile()) await chmod(temp, previous.mode & 0o7777);
-  await rename(temp, target);
+/** Opens an existing staging file of `folder` for writing, never through a link. */
+export function openStaged(folder: Pinned, temp: string): Promise<FileHandle> {
+  return open(folder.child(temp), O_WRONLY | O_NOFOLLOW);
 }

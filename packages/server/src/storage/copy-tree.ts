@@ -1,18 +1,19 @@
-import {
-  copyFile,
-  chmod,
-  lstat,
-  mkdir,
-  readdir,
-  realpath,
-  rename,
-  rm,
-  stat,
-  utimes,
-} from "node:fs/promises";
+import { constants } from "node:fs";
+import { chmod, copyFile, lstat, mkdir, readdir, rename, utimes } from "node:fs/promises";
 import path from "node:path";
 import { AppError } from "../errors.js";
-import { tempNameFor } from "./atomic-write.js";
+import { createExclusive, stagingNameFor } from "./atomic-write.js";
+import {
+  fdPath,
+  PATH_MAX,
+  pinChild,
+  reopen,
+  withChild,
+  withPin,
+  type Pinned,
+  type Place,
+} from "./descriptor.js";
+import { removeIn } from "./remove-tree.js";
 import type { UserFs } from "./user-fs.js";
 
 /** Entries one copy or move walks at most: a walk never runs without bound. */
@@ -20,35 +21,97 @@ export const MAX_WALK_ENTRIES = 2_000_000;
 
 interface CopyContext {
   fs: UserFs;
+  /** Where a source descriptor may be (the view's scope and rules). */
+  place: Place;
   /** Entries visited so far, against MAX_WALK_ENTRIES. */
   visited?: number;
   /** Real paths of folders being copied, against link loops. */
   ancestors: Set<string>;
-  /** Only count the bytes a copy would copy (the check of a move), write nothing. */
-  dryRun?: boolean;
   /** Moves carry hidden files along: only the rules leave children out. */
   withHidden?: boolean;
 }
 
+/** Where a copy writes: a new entry `name` of a pinned folder (none: only count the bytes). */
+interface Output {
+  folder: Pinned;
+  name: string;
+}
+
+const FOLLOW = { follow: true } as const;
+const OWN_FOLDER = { dir: true } as const;
+
+/** A link left out of a copy: leading outside the view, or nowhere. */
+function skippedLink(err: unknown): boolean {
+  if (err instanceof AppError) return err.code === "PATH_OUTSIDE_SCOPE";
+  const code = (err as NodeJS.ErrnoException).code;
+  return code === "ENOENT" || code === "ELOOP" || code === "ENOTDIR";
+}
+
 /**
- * Copies a file or folder to `dest` (which must not exist), preserving mode bits and times.
- * Children the user may not see (rules, hidden files) and links leaving the scope are skipped;
- * links inside the scope are copied as what they point to. Returns the bytes copied.
+ * Copies what `src` holds (a path, or a name reached through a pinned folder) to `out`, which
+ * must not exist, preserving mode bits and times. Every source is opened and checked on its
+ * descriptor before it is read, so a link swapped in anywhere on the way leads nowhere outside
+ * the view; every output is created inside a folder this copy made (O_EXCL, never through a
+ * link). Children the user may not see (rules, hidden files) and links leaving the scope are
+ * skipped; links inside the scope are copied as what they point to. Returns the bytes copied.
  */
 async function copyInto(
   ctx: CopyContext,
   src: string,
   srcUser: string,
-  dest: string,
+  out: Output | undefined,
 ): Promise<number> {
-  const info = await stat(src);
-  if (info.isDirectory()) {
-    const real = await realpath(src);
-    if (ctx.ancestors.has(real)) return 0; // a link back to a folder being copied
-    ctx.ancestors.add(real);
-    if (!ctx.dryRun) await mkdir(dest);
+  if (out && Buffer.byteLength(path.join(out.folder.real, out.name)) >= PATH_MAX) {
+    // Made by descriptors, it could be; nothing could then open it by its path.
+    throw new AppError("NAME_TOO_LONG", "A file name or path is too long");
+  }
+  return withPin(src, FOLLOW, ctx.place, async (source) => {
+    const info = await source.handle.stat();
+    if (info.isDirectory()) return copyFolder(ctx, source, srcUser, out, info);
+    if (!info.isFile()) return 0;
+    if (out) await copyFileTo(source, out, info);
+    return info.size;
+  });
+}
+
+async function copyFileTo(
+  source: Pinned,
+  out: Output,
+  info: { mode: number; atime: Date; mtime: Date },
+): Promise<void> {
+  const reader = await reopen(source, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const writer = await createExclusive(out.folder, out.name, 0o600);
+    try {
+      // Both ends named by their descriptors: the kernel copies between these two files only.
+      await copyFile(fdPath(reader.fd), fdPath(writer.fd));
+      await writer.chmod(info.mode & 0o7777);
+      await writer.utimes(info.atime, info.mtime);
+    } finally {
+      await writer.close();
+    }
+  } finally {
+    await reader.close();
+  }
+}
+
+async function copyFolder(
+  ctx: CopyContext,
+  source: Pinned,
+  srcUser: string,
+  out: Output | undefined,
+  info: { mode: number; atime: Date; mtime: Date },
+): Promise<number> {
+  if (ctx.ancestors.has(source.real)) return 0; // a link back to a folder being copied
+  ctx.ancestors.add(source.real);
+  let made: Pinned | undefined;
+  try {
+    if (out) {
+      await mkdir(out.folder.child(out.name), 0o700);
+      made = await pinChild(out.folder, out.name, { dir: true });
+    }
     let bytes = 0;
-    for (const name of await readdir(src)) {
+    for (const name of await readdir(source.at)) {
       ctx.visited = (ctx.visited ?? 0) + 1;
       if (ctx.visited > MAX_WALK_ENTRIES) {
         throw new AppError(
@@ -57,46 +120,40 @@ async function copyInto(
         );
       }
       const childUser = srcUser === "/" ? `/${name}` : `${srcUser}/${name}`;
-      const child = path.join(src, name);
       if (!(ctx.withHidden ? ctx.fs.rulesAllow(childUser) : ctx.fs.allowed(childUser))) continue;
-      const own = await lstat(child);
-      if (own.isSymbolicLink()) {
+      const own = await lstat(source.child(name)).catch(() => undefined);
+      if (!own) continue;
+      if (!own.isSymbolicLink() && !own.isFile() && !own.isDirectory()) continue;
+      const next = made && { folder: made, name };
+      try {
+        bytes += await copyInto(ctx, source.child(name), childUser, next);
+      } catch (err) {
         // Followed only when it leads somewhere inside the scope that the rules allow; a
         // dangling link is left out like one leading outside.
-        if (!(await ctx.fs.containsReal(child).catch(() => false))) continue;
-        if (
-          !(await stat(child).then(
-            () => true,
-            () => false,
-          ))
-        )
-          continue;
+        if (own.isSymbolicLink() && skippedLink(err)) continue;
+        throw err;
       }
-      if (!own.isSymbolicLink() && !own.isFile() && !own.isDirectory()) continue;
-      bytes += await copyInto(ctx, child, childUser, path.join(dest, name));
     }
-    ctx.ancestors.delete(real);
-    if (ctx.dryRun) return bytes;
-    await chmod(dest, info.mode & 0o7777);
-    await utimes(dest, info.atime, info.mtime);
+    if (made) {
+      await chmod(made.at, info.mode & 0o7777);
+      await utimes(made.at, info.atime, info.mtime);
+    }
     return bytes;
+  } finally {
+    ctx.ancestors.delete(source.real);
+    await made?.close();
   }
-  if (!info.isFile()) return 0;
-  if (ctx.dryRun) return info.size;
-  await copyFile(src, dest);
-  await chmod(dest, info.mode & 0o7777);
-  await utimes(dest, info.atime, info.mtime);
-  return info.size;
 }
 
 /** The bytes a copy of `src` would copy: the same walk, the same skips, nothing written. */
-export function copyableSize(
+export async function copyableSize(
   fs: UserFs,
   src: string,
   srcUser: string,
   withHidden = false,
 ): Promise<number> {
-  return copyInto({ fs, ancestors: new Set(), dryRun: true, withHidden }, src, srcUser, "");
+  const ctx = { fs, place: await fs.place(), ancestors: new Set<string>(), withHidden };
+  return copyInto(ctx, src, srcUser, undefined);
 }
 
 /**
@@ -114,42 +171,57 @@ export async function copyEntry(
   expectBytes?: number,
 ): Promise<number> {
   const withHidden = expectBytes !== undefined;
-  await mkdir(path.dirname(dest), { recursive: true });
-  const staging = tempNameFor(dest);
-  try {
-    const bytes = await copyInto({ fs, ancestors: new Set(), withHidden }, src, srcUser, staging);
-    if (expectBytes !== undefined && bytes !== expectBytes) {
-      throw new Error(`move verification failed: copied ${bytes} of ${expectBytes} bytes`);
+  await fs.mkdir(path.dirname(dest));
+  const ctx = { fs, place: await fs.place(), ancestors: new Set<string>(), withHidden };
+  return fs.withEntry(dest, async (folder, name) => {
+    const staging = stagingNameFor(name);
+    try {
+      const bytes = await copyInto(ctx, src, srcUser, { folder, name: staging });
+      if (expectBytes !== undefined && bytes !== expectBytes) {
+        throw new Error(`move verification failed: copied ${bytes} of ${expectBytes} bytes`);
+      }
+      const existing = await lstat(folder.child(name)).catch(() => undefined);
+      if (existing?.isDirectory()) {
+        await mergeInto(folder, staging, folder, name);
+        await removeIn(folder, staging, { force: true });
+      } else {
+        if (existing && !replace)
+          throw Object.assign(new Error("destination exists"), { code: "EEXIST" });
+        await rename(folder.child(staging), folder.child(name));
+      }
+      return bytes;
+    } catch (err) {
+      await removeIn(folder, staging, { force: true });
+      throw err;
     }
-    const existing = await lstat(dest).catch(() => undefined);
-    if (existing?.isDirectory()) {
-      await mergeInto(staging, dest);
-      await rm(staging, { recursive: true, force: true });
-    } else {
-      if (existing && !replace)
-        throw Object.assign(new Error("destination exists"), { code: "EEXIST" });
-      await rename(staging, dest);
-    }
-    return bytes;
-  } catch (err) {
-    await rm(staging, { recursive: true, force: true });
-    throw err;
-  }
+  });
 }
 
 /**
  * Moves the content of a staged folder into an existing folder (File Browser merges folder
- * copies): same-named files are replaced, sub-folders merged, each step a rename.
+ * copies): same-named files are replaced, sub-folders merged, each step a rename between two
+ * folders held open (a link in the destination is replaced, never entered).
  */
-async function mergeInto(staged: string, dest: string): Promise<void> {
-  for (const name of await readdir(staged)) {
-    const from = path.join(staged, name);
-    const to = path.join(dest, name);
-    const [fromInfo, toInfo] = await Promise.all([lstat(from), lstat(to).catch(() => undefined)]);
-    if (fromInfo.isDirectory() && toInfo?.isDirectory()) await mergeInto(from, to);
-    else {
-      if (toInfo?.isDirectory()) await rm(to, { recursive: true });
-      await rename(from, to);
-    }
-  }
+async function mergeInto(
+  stagedIn: Pinned,
+  stagedName: string,
+  destIn: Pinned,
+  destName: string,
+): Promise<void> {
+  await withChild(stagedIn, stagedName, OWN_FOLDER, (staged) =>
+    withChild(destIn, destName, OWN_FOLDER, async (dest) => {
+      for (const name of await readdir(staged.at)) {
+        const [fromInfo, toInfo] = await Promise.all([
+          lstat(staged.child(name)),
+          lstat(dest.child(name)).catch(() => undefined),
+        ]);
+        if (fromInfo.isDirectory() && toInfo?.isDirectory())
+          await mergeInto(staged, name, dest, name);
+        else {
+          if (toInfo?.isDirectory()) await removeIn(dest, name);
+          await rename(staged.child(name), dest.child(name));
+        }
+      }
+    }),
+  );
 }

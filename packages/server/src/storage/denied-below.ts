@@ -1,10 +1,16 @@
-import { lstat, readdir } from "node:fs/promises";
+import type { Dirent, Stats } from "node:fs";
 import path from "node:path";
 import { isStrictlyWithin, type Rule } from "@scriptorium/shared";
 import { AppError } from "../errors.js";
 
 /** Entries a regex-rule walk looks at before it gives up (the request is then refused). */
 const WALK_LIMIT = 200_000;
+
+/** The two calls the walk needs, through a view's link-safe operations. */
+export interface FolderReader {
+  lstatOrNone(abs: string): Promise<Stats | undefined>;
+  readdirTyped(abs: string): Promise<Dirent[]>;
+}
 
 /** An entry the rules deny: its user path, its place on disk, and whether it is a folder. */
 export interface DeniedEntry {
@@ -20,6 +26,7 @@ export interface DeniedEntry {
  * the first stops the walk there. A path rule's entry may come again from the walk.
  */
 async function* deniedBelow(
+  reader: FolderReader,
   rules: readonly Rule[],
   ruleAllows: (userPath: string) => boolean,
   userPath: string,
@@ -30,7 +37,7 @@ async function* deniedBelow(
     if (rule.regex || rule.allow) continue;
     const rulePath = rule.path.replace(/\/+$/, "") || "/";
     if (!isStrictlyWithin(userPath, rulePath) || ruleAllows(rulePath)) continue;
-    const info = await lstat(below(rulePath)).catch(() => undefined);
+    const info = await reader.lstatOrNone(below(rulePath));
     if (info) yield { userPath: rulePath, abs: below(rulePath), isDir: info.isDirectory() };
   }
   if (!rules.some((rule) => rule.regex && !rule.allow)) return;
@@ -39,7 +46,7 @@ async function* deniedBelow(
   const queue: [string, string][] = [[userPath, abs]];
   for (let i = 0; i < queue.length; i++) {
     const [dirPath, dirAbs] = queue[i] as [string, string];
-    const entries = await readdir(dirAbs, { withFileTypes: true }).catch(() => []);
+    const entries = await reader.readdirTyped(dirAbs).catch(() => []);
     for (const entry of entries) {
       if (++seen > WALK_LIMIT) {
         throw new AppError("BAD_REQUEST", "These files are too many to check against the rules");
@@ -58,25 +65,28 @@ async function* deniedBelow(
  * uncover the denied path under its new name, so moves are refused when this finds one.
  */
 export async function findDeniedBelow(
+  reader: FolderReader,
   rules: readonly Rule[],
   ruleAllows: (userPath: string) => boolean,
   userPath: string,
   abs: string,
 ): Promise<string | undefined> {
   if (rules.length === 0) return undefined;
-  for await (const entry of deniedBelow(rules, ruleAllows, userPath, abs)) return entry.userPath;
+  for await (const entry of deniedBelow(reader, rules, ruleAllows, userPath, abs))
+    return entry.userPath;
   return undefined;
 }
 
-/** Every entry below `userPath` that the rules deny (real paths): what a sandbox must mask. */
+/** Every entry below `userPath` that the rules deny (paths under `abs`): what a sandbox masks. */
 export async function listDeniedBelow(
+  reader: FolderReader,
   rules: readonly Rule[],
   ruleAllows: (userPath: string) => boolean,
   userPath: string,
   abs: string,
 ): Promise<{ path: string; isDir: boolean }[]> {
   const denied = new Map<string, boolean>();
-  for await (const entry of deniedBelow(rules, ruleAllows, userPath, abs)) {
+  for await (const entry of deniedBelow(reader, rules, ruleAllows, userPath, abs)) {
     denied.set(entry.abs, entry.isDir);
   }
   return [...denied].map(([p, isDir]) => ({ path: p, isDir }));

@@ -1,16 +1,25 @@
 import { realpathSync, watch } from "node:fs";
 import path from "node:path";
+import { exactly, pinSync } from "./descriptor.js";
 
 /**
  * Watches one folder (not its subfolders) for any change to its entries: added, removed,
- * renamed, written or touched (inotify on Linux). `onChange` runs at each change and once if
- * the watch fails, after which it is closed. Undefined when the folder cannot be watched (no
- * watches left, gone): the caller must then not rely on it. The watch never keeps the process
- * alive.
+ * renamed, written or touched (inotify on Linux). `abs` is the folder's real path: the folder is
+ * opened there (O_PATH) and watched through that descriptor only when no component of the way
+ * is a link, so a folder swapped for a link since its path was resolved is never watched where
+ * the link leads. `onChange` runs at each change and once if the watch fails, after which it is
+ * closed. Undefined when the folder cannot be watched (no watches left, gone, reached through a
+ * link): the caller must then not rely on it. The watch never keeps the process alive.
  */
 export function watchFolder(abs: string, onChange: () => void): (() => void) | undefined {
+  let folder: ReturnType<typeof pinSync>;
   try {
-    const watcher = watch(abs, { persistent: false }, () => onChange());
+    folder = pinSync(abs, { follow: true, dir: true }, exactly(abs));
+  } catch {
+    return undefined;
+  }
+  try {
+    const watcher = watch(folder.at, { persistent: false }, () => onChange());
     watcher.on("error", () => {
       watcher.close();
       onChange();
@@ -18,6 +27,8 @@ export function watchFolder(abs: string, onChange: () => void): (() => void) | u
     return () => watcher.close();
   } catch {
     return undefined;
+  } finally {
+    folder.close();
   }
 }
 

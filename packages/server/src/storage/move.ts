@@ -1,4 +1,4 @@
-import { lstat, mkdir, rename as osRename, rm } from "node:fs/promises";
+import { rename as osRename } from "node:fs/promises";
 import path from "node:path";
 import type { UserFs } from "./user-fs.js";
 import { copyableSize, copyEntry } from "./copy-tree.js";
@@ -6,10 +6,14 @@ import { copyableSize, copyEntry } from "./copy-tree.js";
 /** The rename used by moves; tests replace it to simulate a cross-device move. */
 export type RenameFn = (from: string, to: string) => Promise<void>;
 
+/** Errors of rename(2) after which a move copies instead. */
+const COPY_INSTEAD = new Set(["EXDEV", "ENOTEMPTY", "EEXIST"]);
+
 /**
- * Moves `src` to `dest` with rename(2). Across filesystems (EXDEV), or onto an existing
- * non-empty folder, it copies (staged, never partial under the final name), checks the copied
- * size, and only then deletes the source; if anything fails the source is untouched.
+ * Moves `src` to `dest` with rename(2) between the two checked folders (a link moves as a link).
+ * Across filesystems (EXDEV), or onto an existing non-empty folder, it copies (staged, never
+ * partial under the final name), checks the copied size, and only then deletes the source; if
+ * anything fails the source is untouched.
  */
 export async function moveEntry(
   fs: UserFs,
@@ -19,19 +23,24 @@ export async function moveEntry(
   replace: boolean,
   rename: RenameFn = osRename,
 ): Promise<void> {
-  await mkdir(path.dirname(dest), { recursive: true });
-  const existing = await lstat(dest).catch(() => undefined);
+  await fs.mkdir(path.dirname(dest));
+  const existing = await fs.lstatOrNone(dest);
   if (existing && !replace)
     throw Object.assign(new Error("destination exists"), { code: "EEXIST" });
-  try {
-    await rename(src, dest);
-    return;
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code !== "EXDEV" && code !== "ENOTEMPTY" && code !== "EEXIST") throw err;
-  }
+  const renamed = await fs.withEntry(src, (from, fromName) =>
+    fs.withEntry(dest, async (to, toName) => {
+      try {
+        await rename(from.child(fromName), to.child(toName));
+        return true;
+      } catch (err) {
+        if (COPY_INSTEAD.has((err as NodeJS.ErrnoException).code ?? "")) return false;
+        throw err;
+      }
+    }),
+  );
+  if (renamed) return;
   const expected = await copyableSize(fs, src, srcUser, true);
   // Checked on the staged copy, before anything reaches the destination.
   await copyEntry(fs, src, srcUser, dest, replace, expected);
-  await rm(src, { recursive: true });
+  await fs.remove(src);
 }

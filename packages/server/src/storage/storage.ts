@@ -1,4 +1,7 @@
+import { realpath } from "node:fs/promises";
 import type { Rule } from "@scriptorium/shared";
+import { isInside } from "../lib/safe-path.js";
+import { createFileOps, type FileOps } from "./file-ops.js";
 import { createUserFs, type ScopedUser, type UserFs } from "./user-fs.js";
 
 /**
@@ -6,8 +9,20 @@ import { createUserFs, type ScopedUser, type UserFs } from "./user-fs.js";
  * and never reaches the filesystem any other way.
  */
 export function createStorage(deps: { root: string; globalRules: () => Promise<readonly Rule[]> }) {
+  let serverFiles: FileOps | undefined;
   return {
     root: deps.root,
+    /**
+     * The whole files root, without rules: for the server's own housekeeping of files that
+     * belong to no request (abandoned uploads). Link-safe like every view.
+     */
+    serverFiles(): FileOps {
+      serverFiles ??= createFileOps(deps.root, async () => {
+        const realRoot = await realpath(deps.root);
+        return (real) => isInside(realRoot, real);
+      });
+      return serverFiles;
+    },
     /** The user's files: scope, global then user rules, hidden files, the link policy. */
     async forUser(user: ScopedUser): Promise<UserFs> {
       return createUserFs(deps.root, user, await deps.globalRules());

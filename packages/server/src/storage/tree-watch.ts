@@ -1,6 +1,6 @@
 import { watch, type FSWatcher } from "node:fs";
-import { lstat, readdir } from "node:fs/promises";
-import path from "node:path";
+import { readdir } from "node:fs/promises";
+import { pinFolder, realRootOf } from "./tree-walk.js";
 
 /** Folders read between two yields to the event loop while the watches are set up. */
 const BATCH = 200;
@@ -18,7 +18,10 @@ const codeOf = (err: unknown) => (err as NodeJS.ErrnoException | undefined)?.cod
  * (created, written, removed, renamed), and Node's own recursive mode on Linux keeps a watch
  * and a `Stats` per file (100,000 files cost it about 100 MiB). Folders that appear are watched
  * as they come (with what they hold); folders that go away, or move, stop being watched under
- * their old path. Links are not followed.
+ * their old path. Links are never followed, in any component: each folder is opened (O_PATH)
+ * and checked to be exactly at its place before it is watched and read through that descriptor,
+ * so a folder swapped for a link is never watched nor read where it leads (a path reported may
+ * still lead through a link by the time it is used: whoever uses it checks again).
  */
 export function watchTree(
   root: string,
@@ -27,8 +30,39 @@ export function watchTree(
 ): (() => void) | undefined {
   const watchers = new Map<string, FSWatcher>();
   let stopped = false;
-  const absOf = (rel: string) => (rel === "" ? root : path.join(root, rel));
+  let realRoot: string;
+  try {
+    realRoot = realRootOf(root);
+  } catch (err) {
+    onError(err);
+    return undefined;
+  }
   const join = (rel: string, name: string) => (rel === "" ? name : `${rel}/${name}`);
+
+  // Events are gathered and handled once per name and turn of the event loop: a program that
+  // renames a name thousands of times a second (or swaps it for a link) costs one look per
+  // turn, not one per event, and never holds the server.
+  const queued = new Map<string, boolean>();
+  let flushing = false;
+  function queue(child: string, renamed: boolean): void {
+    queued.set(child, (queued.get(child) ?? false) || renamed);
+    if (flushing) return;
+    flushing = true;
+    setImmediate(flush);
+  }
+  function flush(): void {
+    flushing = false;
+    if (stopped) {
+      queued.clear();
+      return;
+    }
+    const batch = [...queued];
+    queued.clear();
+    for (const [child, renamed] of batch) {
+      onChange(child);
+      if (renamed) void settle(child);
+    }
+  }
 
   function stop(): void {
     stopped = true;
@@ -51,27 +85,32 @@ export function watchTree(
     }
   }
 
-  /** Watches one folder; false when it is gone or already watched. */
-  function add(rel: string): boolean {
-    if (stopped || watchers.has(rel)) return false;
+  /**
+   * Watches one folder, opened exactly at its place (the watch is on what the descriptor holds);
+   * gives that descriptor, still open, for reading what it holds, or undefined when the folder
+   * is gone, reached through a link or already watched.
+   */
+  function add(rel: string): ReturnType<typeof pinFolder> {
+    if (stopped || watchers.has(rel)) return undefined;
+    const folder = pinFolder(realRoot, `/${rel}`);
+    if (!folder) return undefined;
     let watcher: FSWatcher;
     try {
-      watcher = watch(absOf(rel), { persistent: false }, (type, name) => {
+      watcher = watch(folder.at, { persistent: false }, (type, name) => {
         if (name === null || stopped) return;
-        const child = join(rel, String(name));
-        onChange(child);
-        if (type === "rename") void settle(child);
+        queue(join(rel, String(name)), type === "rename");
       });
     } catch (err) {
+      folder.close();
       if (!GONE.has(codeOf(err))) fail(err);
-      return false;
+      return undefined;
     }
     watcher.on("error", (err) => {
       if (GONE.has(codeOf(err))) forget(rel);
       else fail(err);
     });
     watchers.set(rel, watcher);
-    return true;
+    return folder;
   }
 
   /** Watches `rel` and the folders below it, reporting what they hold when `report`. */
@@ -80,8 +119,11 @@ export function watchTree(
     let read = 0;
     while (queue.length > 0 && !stopped) {
       const dir = queue.shift()!;
-      if (!add(dir)) continue;
-      const entries = await readdir(absOf(dir), { withFileTypes: true }).catch(() => []);
+      const folder = add(dir);
+      if (!folder) continue;
+      const entries = await readdir(folder.at, { withFileTypes: true })
+        .catch(() => [])
+        .finally(() => folder.close());
       for (const entry of entries) {
         const child = join(dir, entry.name);
         if (report) onChange(child);
@@ -91,24 +133,28 @@ export function watchTree(
     }
   }
 
-  /** A name appeared or went away: a new folder is watched, a gone one forgotten. */
-  async function settle(rel: string): Promise<void> {
-    const info = await lstat(absOf(rel)).catch(() => undefined);
-    if (stopped) return;
-    if (!info?.isDirectory()) {
+  /** A name appeared or went away: a new folder is watched, a gone one (or a link) forgotten. */
+  function settle(rel: string): Promise<void> {
+    if (stopped) return Promise.resolve();
+    const folder = pinFolder(realRoot, `/${rel}`);
+    if (!folder) {
       forget(rel);
-      return;
+      return Promise.resolve();
     }
+    folder.close();
     // A folder moved here from elsewhere in the tree still has watches under its old path.
-    if (!watchers.has(rel)) await addTree(rel, true);
+    return watchers.has(rel) ? Promise.resolve() : addTree(rel, true);
   }
 
-  if (!add("")) {
+  const top = add("");
+  if (!top) {
     if (!stopped) onError(new Error(`cannot watch ${root}`));
     return undefined;
   }
   void (async () => {
-    const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
+    const entries = await readdir(top.at, { withFileTypes: true })
+      .catch(() => [])
+      .finally(() => top.close());
     for (const entry of entries) if (entry.isDirectory()) await addTree(entry.name, false);
   })().catch(fail);
   return stop;

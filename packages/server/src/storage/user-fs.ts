@@ -4,6 +4,7 @@ import type { Rule } from "@scriptorium/shared";
 import { badRequest, forbidden } from "../errors.js";
 import { isInside, normalizeRequestPath, scopeRoot } from "../lib/safe-path.js";
 import { findDeniedBelow, listDeniedBelow } from "./denied-below.js";
+import type { Place } from "./descriptor.js";
 import { createFileOps, mapped } from "./file-ops.js";
 import { createRuleChecker } from "./rules.js";
 
@@ -52,18 +53,33 @@ const REAL_ROOT_MS = 1000;
 const realRoots = new Map<string, { at: number; real: Promise<string> }>();
 
 /**
- * The real path of a scope's root, looked up again after REAL_ROOT_MS: a root replaced by a
- * link to elsewhere is followed within a second (until then its old place is the scope, and the
- * new place is outside it: refused, never widened).
+ * The real path of a view's root, looked up again after REAL_ROOT_MS. A scope's folder must be
+ * inside the real files root, and a view below the scope (a shared folder) inside the scope's
+ * real folder at a place `allowed` (the owner's rules): a folder replaced by a link to elsewhere
+ * (a program can do that) never widens a view beyond its scope, and a link inside is followed
+ * within a second (until then its old place is the view's root).
  */
-function realRootOf(root: string): Promise<string> {
+function realRootOf(
+  serverRoot: string,
+  scope: string,
+  root: string,
+  allowed: (real: string, scopeReal: string) => boolean,
+  /** What the answer depends on besides `root` (the rules, for a view below the scope). */
+  key = root,
+): Promise<string> {
   const now = Date.now();
-  const known = realRoots.get(root);
+  const known = realRoots.get(key);
   if (known && now - known.at < REAL_ROOT_MS) return known.real;
-  const real = realpath(root);
+  const real = Promise.all([realpath(serverRoot), realpath(scope), realpath(root)]).then(
+    ([top, scopeReal, rootReal]) => {
+      if (!isInside(top, scopeReal)) throw outside();
+      if (rootReal !== scopeReal && !allowed(rootReal, scopeReal)) throw outside();
+      return rootReal;
+    },
+  );
   if (realRoots.size > 1000) realRoots.clear();
-  realRoots.set(root, { at: now, real });
-  real.catch(() => realRoots.delete(root));
+  realRoots.set(key, { at: now, real });
+  real.catch(() => realRoots.delete(key));
   return real;
 }
 
@@ -81,12 +97,28 @@ export function createUserFs(
   base = "/",
 ) {
   const root = path.join(scopeRoot(serverRoot, user.scope), base);
-  const ops = createFileOps(root);
   const checker = createRuleChecker(globalRules, user.rules);
   // A view rooted below the scope (a shared folder) keeps the owner's rules where they were.
   const ruleAllows =
     base === "/" ? checker : (userPath: string) => checker(path.posix.join(base, userPath));
-  const getRealRoot = () => realRootOf(root);
+  const scopeFolder = scopeRoot(serverRoot, user.scope);
+  /** A view's root below the scope: inside the scope's real folder, where the rules allow. */
+  const baseAllowed = (real: string, scopeReal: string) => {
+    if (!isInside(scopeReal, real)) return false;
+    const rel = path.relative(scopeReal, real).split(path.sep).join("/");
+    return checker(rel === "" ? "/" : `/${rel}`);
+  };
+  const rootKey = base === "/" ? root : JSON.stringify([root, globalRules, user.rules]);
+  const getRealRoot = () => realRootOf(serverRoot, scopeFolder, root, baseAllowed, rootKey);
+  /** Where a descriptor of this view may be: inside the real root, at a place the rules allow. */
+  const placeIn =
+    (realRoot: string): Place =>
+    (real) => {
+      if (!isInside(realRoot, real)) return false;
+      const rel = path.relative(realRoot, real).split(path.sep).join("/");
+      return ruleAllows(rel === "" ? "/" : `/${rel}`);
+    };
+  const ops = createFileOps(root, async () => placeIn(await getRealRoot()));
 
   /** Hidden-file and rule check of a normalised user path (API.md §2.1). */
   function allowed(userPath: string): boolean {
@@ -107,9 +139,7 @@ export function createUserFs(
   async function realInside(abs: string): Promise<string | undefined> {
     const realRoot = await getRealRoot();
     const real = await realpathOfExisting(abs);
-    if (!isInside(realRoot, real)) return undefined;
-    const rel = path.relative(realRoot, real).split(path.sep).join("/");
-    return ruleAllows(rel === "" ? "/" : `/${rel}`) ? real : undefined;
+    return placeIn(realRoot)(real) ? real : undefined;
   }
 
   let rulesKey: string | undefined;
@@ -134,7 +164,7 @@ export function createUserFs(
      */
     async assertNothingDeniedBelow(userPath: string, abs: string): Promise<void> {
       const rules = [...globalRules, ...user.rules];
-      if (await mapped(() => findDeniedBelow(rules, ruleAllows, userPath, abs))) {
+      if (await mapped(() => findDeniedBelow(ops, rules, ruleAllows, userPath, abs))) {
         throw forbidden(
           "This folder holds files you may not access, so it cannot be moved",
           "RULE_DENIED",
@@ -149,9 +179,19 @@ export function createUserFs(
     async listDenied(): Promise<{ path: string; isDir: boolean }[]> {
       const rules = [...globalRules, ...user.rules];
       if (!rules.some((rule) => !rule.allow)) return [];
-      return mapped(async () => listDeniedBelow(rules, ruleAllows, "/", await getRealRoot()));
+      const realRoot = await getRealRoot();
+      const denied = await mapped(() => listDeniedBelow(ops, rules, ruleAllows, "/", root));
+      return denied.map((entry) => ({
+        path: path.join(realRoot, path.relative(root, entry.path)),
+        isDir: entry.isDir,
+      }));
     },
 
+    /**
+     * The real path of this view's root, refused (403) when it is not inside the real files
+     * root: what a sandbox binds as the user's folder.
+     */
+    realRoot: () => mapped(getRealRoot),
     /** The real path of `abs` (links resolved), or of its deepest existing ancestor + the rest. */
     realOf: (abs: string) => mapped(() => realpathOfExisting(abs)),
     ...ops,

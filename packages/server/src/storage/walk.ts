@@ -1,6 +1,6 @@
 import type { Stats } from "node:fs";
-import { readdir, lstat, realpath, stat } from "node:fs/promises";
 import path from "node:path";
+import { AppError } from "../errors.js";
 import type { FastifyBaseLogger } from "fastify";
 import { STAGING_SUFFIX } from "./atomic-write.js";
 import type { UserFs } from "./user-fs.js";
@@ -24,11 +24,15 @@ export interface SelectedItem {
 /** Backslashes would be separators for Windows extractors: they never reach an entry name. */
 const safeComponent = (name: string) => name.replace(/\\/g, "_");
 
-const quiet = (code: string | undefined) => code === "ENOENT" || code === "ENOTDIR";
+/** Gone, or no longer a folder: left out without a log line. */
+const quiet = (err: unknown) =>
+  err instanceof AppError && (err.code === "NOT_FOUND" || err.code === "NOT_A_FOLDER");
 
 /**
- * Walks the selection depth-first in name order. Every child goes through the user's rules and
- * hidden-file check (denied subtrees are skipped), links are followed only inside the scope,
+ * Walks the selection depth-first in name order, through the view's link-safe operations (each
+ * folder and file checked on its descriptor when it is read, so a link swapped in meanwhile
+ * leads nowhere outside). Every child goes through the user's rules and hidden-file check
+ * (denied subtrees are skipped), links are followed only inside the scope,
  * folders already being walked (link loops) are skipped by real path, sockets, pipes and
  * devices are skipped, and an entry that fails is logged and left out.
  */
@@ -43,10 +47,9 @@ export async function* walkSelection(
   async function* visit(userPath: string, abs: string, name: string): AsyncGenerator<ArchiveEntry> {
     let stats: Stats;
     try {
-      stats = await stat(abs);
+      stats = await fs.stat(abs);
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (!quiet(code)) log.warn({ err, path: userPath }, "archive entry skipped");
+      if (!quiet(err)) log.warn({ err, path: userPath }, "archive entry skipped");
       return;
     }
     if (stats.isFile()) {
@@ -60,9 +63,9 @@ export async function* walkSelection(
     let real: string;
     let children: string[];
     try {
-      real = await realpath(abs);
+      real = await fs.realpath(abs);
       if (ancestors.has(real)) return;
-      children = (await readdir(abs)).sort();
+      children = (await fs.readdir(abs)).sort();
     } catch (err) {
       log.warn({ err, path: userPath }, "archive folder skipped");
       return;
@@ -78,7 +81,7 @@ export async function* walkSelection(
         const childUser = fs.child(userPath, child);
         if (!fs.allowed(childUser)) continue;
         const childAbs = path.join(abs, child);
-        const own = await lstat(childAbs).catch(() => undefined);
+        const own = await fs.lstatOrNone(childAbs);
         if (!own) continue;
         if (own.isSymbolicLink()) {
           if (!(await fs.containsReal(childAbs).catch(() => false))) continue;

@@ -8,8 +8,9 @@ import { listen } from "./http.js";
 
 /**
  * A real app on a loopback port for the shell: ada (execute; commands ls, cat, find, sleep,
- * echo, touch, false and a program that does not exist) with `docs/notes.txt`, bob (no execute)
- * with a secret, and helpers that speak the shell's WebSocket as the web client does.
+ * echo, touch, false and a program that does not exist, or `commands`) with `docs/notes.txt`,
+ * bob (no execute) with a secret, and helpers that speak the shell's WebSocket as the web client
+ * does.
  */
 export interface ShellTarget {
   t: TestContext;
@@ -30,7 +31,7 @@ export interface Session {
 }
 
 export async function startShellTarget(
-  opts: { enableExec?: boolean; shell?: string[]; timeoutMs?: number } = {},
+  opts: { enableExec?: boolean; shell?: string[]; timeoutMs?: number; commands?: string[] } = {},
 ): Promise<ShellTarget> {
   const t = await createTestApp({
     server: (c) => void (c.enableExec = opts.enableExec ?? true),
@@ -46,7 +47,7 @@ export async function startShellTarget(
   await t.createUser({
     username: "ada",
     password: "ada-password-12",
-    fields: { scope: "/ada", perm: perm({ execute: true }), commands },
+    fields: { scope: "/ada", perm: perm({ execute: true }), commands: opts.commands ?? commands },
   });
   await t.createUser({
     username: "bob",

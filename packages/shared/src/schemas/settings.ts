@@ -61,6 +61,24 @@ export const SettingsSchema = Type.Object({
 });
 export type Settings = Static<typeof SettingsSchema>;
 
+/**
+ * How this server runs programs (the shell, command hooks, edition tools): "sandboxed" in
+ * bubblewrap; "off" without a working bubblewrap; "unsandboxed" without it because the admin
+ * started the server with --unsandboxed-programs. `reason` says why bubblewrap is not used.
+ */
+export const ProgramsStateSchema = Type.Object({
+  mode: Type.Union([Type.Literal("sandboxed"), Type.Literal("unsandboxed"), Type.Literal("off")]),
+  reason: Type.Optional(Type.String()),
+});
+export type ProgramsState = Static<typeof ProgramsStateSchema>;
+
+/** GET /api/settings: the settings, and (ours, read-only) how programs run on this server. */
+export const SettingsAnswerSchema = Type.Object({
+  ...SettingsSchema.properties,
+  programs: Type.Optional(ProgramsStateSchema),
+});
+export type SettingsAnswer = Static<typeof SettingsAnswerSchema>;
+
 /** PUT /api/settings: as GET answers it, but a fractional chunk size is accepted and rounded. */
 export const SettingsBodySchema = Type.Object({
   ...SettingsSchema.properties,

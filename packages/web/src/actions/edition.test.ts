@@ -24,10 +24,14 @@ function file(path: string): Resource {
   };
 }
 
+/** A user with only these permissions. */
+const userWith = (perm: Partial<TokenUser["perm"]>) =>
+  ({ id: 2, username: "editor", perm }) as TokenUser;
+
 /** The editor on screen: /files shows one file, and no listing selection exists. */
 function inEditor(path: string): ActionContext {
   return {
-    user: { id: 2, username: "editor", perm: {} } as TokenUser,
+    user: userWith({ create: true, modify: true }),
     current: { path, resource: file(path) },
     selected: new Set<string>(),
     selectedCount: 0,
@@ -54,6 +58,17 @@ describe("edition tool actions in the editor", () => {
     const ctx = inEditor("/Opere/varia.tex");
     const globals = { ...DEFAULT_GLOBALS, EditionTools: ["m2hv", "pdflatex"] };
     expect(shown({ ...ctx, globals })).toEqual(["tool-m2hv", "tool-pdflatex"]);
+  });
+
+  it("need create, and modify for pdflatex (issue 27: a run writes, pdflatex rewrites its PDF)", () => {
+    const ctx = inEditor("/Opere/varia.tex");
+    expect(shown({ ...ctx, user: userWith({ create: true }) })).toEqual([
+      "tool-m2hv",
+      "tool-m2lv",
+      "tool-m2ledmac",
+    ]);
+    expect(shown({ ...ctx, user: userWith({ modify: true, download: true }) })).toEqual([]);
+    expect(shown({ ...ctx, user: userWith({ download: true }) })).toEqual([]);
   });
 
   it("are not offered for other files, nor logged out", () => {

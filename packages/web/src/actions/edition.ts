@@ -1,10 +1,20 @@
-import { EDITION_TOOLS, isTexFile, type EditionTool } from "@scriptorium/shared";
+import { EDITION_TOOLS, isTexFile, type EditionTool, type TokenUser } from "@scriptorium/shared";
 import type { IconName } from "../components/Icon";
 import type { Action, ActionContext } from "./types";
 
 /** Whether the admin left `tool` switched on (the page globals list the tools that are). */
 export function toolEnabled(ctx: ActionContext, tool: string): boolean {
   return ctx.globals.EditionTools.includes(tool);
+}
+
+/**
+ * Whether `user` may run `tool` (issue 27; the server checks the same): a tool writes files, so
+ * `create`; pdflatex rewrites its PDF and auxiliary files beside the source, so `modify` too.
+ * (A folder tool overwriting an existing folder also needs `modify`: the server says so.)
+ */
+export function mayRunTool(user: TokenUser | null, tool: string): boolean {
+  if (!user?.perm.create) return false;
+  return tool === "pdflatex" ? user.perm.modify : true;
 }
 
 /** The `.tex` file a tool action works on, or null when none is offered. */
@@ -40,14 +50,18 @@ const ICONS: Record<EditionTool, IconName> = {
   pdflatex: "toolPdf",
 };
 
-/** One edition tool (SPEC.md §2, §4): no permission needed, the admin may switch it off. */
+/**
+ * One edition tool (SPEC.md §2, §4): for users who may run it (`mayRunTool`), when the admin
+ * left it switched on.
+ */
 function toolAction(tool: EditionTool): Action {
   return {
     id: `tool-${tool}`,
     label: `editionTools.actions.${tool}`,
     icon: ICONS[tool],
     placements: ["header", "selection"],
-    isVisible: (ctx) => ctx.user !== null && toolSource(ctx) !== null && toolEnabled(ctx, tool),
+    isVisible: (ctx) =>
+      mayRunTool(ctx.user, tool) && toolSource(ctx) !== null && toolEnabled(ctx, tool),
     perform: (ctx) => {
       const source = toolSource(ctx);
       if (source) ctx.showPrompt({ name: "editionTool", tool, source });

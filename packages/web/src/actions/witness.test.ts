@@ -20,9 +20,13 @@ function entry(path: string, isDir = false): Item & Resource {
   };
 }
 
-function context(current: Resource, selected: string[] = []): ActionContext {
+function context(
+  current: Resource,
+  selected: string[] = [],
+  perm: Partial<TokenUser["perm"]> = { create: true },
+): ActionContext {
   return {
-    user: { id: 2, username: "editor", perm: {} } as TokenUser,
+    user: { id: 2, username: "editor", perm } as TokenUser,
     current: { path: current.path, resource: current },
     selected: new Set(selected),
     selectedCount: selected.length,
@@ -47,6 +51,10 @@ describe("witness views action", () => {
     expect(offered(context(folder, ["varia.TEX", "note.txt"]))).toBe(false);
     expect(offered(context(folder))).toBe(false);
     expect(offered(context(entry("/Opere/note.txt")))).toBe(false);
+  });
+
+  it("is not offered without the create permission (m2hv writes a folder)", () => {
+    expect(offered(context(entry("/Opere/varia.tex"), [], { download: true }))).toBe(false);
   });
 
   it("opens the witness dialog on the file", () => {

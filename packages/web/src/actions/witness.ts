@@ -1,4 +1,4 @@
-import { toolEnabled, toolSource } from "./edition";
+import { mayRunTool, toolEnabled, toolSource } from "./edition";
 import type { Action } from "./types";
 
 /**
@@ -10,7 +10,8 @@ export const witnessAction: Action = {
   label: "workbench.witness.action",
   icon: "witnessView",
   placements: ["header", "selection"],
-  isVisible: (ctx) => ctx.user !== null && toolSource(ctx) !== null && toolEnabled(ctx, "m2hv"),
+  isVisible: (ctx) =>
+    mayRunTool(ctx.user, "m2hv") && toolSource(ctx) !== null && toolEnabled(ctx, "m2hv"),
   perform: (ctx) => {
     const source = toolSource(ctx);
     if (source) ctx.showPrompt({ name: "witnessView", source });

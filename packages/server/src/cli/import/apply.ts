@@ -52,6 +52,6 @@ export async function applyPlan(db: Db, plan: ImportPlan, root: string): Promise
       if (userId !== undefined) await shares.create({ ...share, userId });
     }
   });
-  for (const folder of folders) await createScopeFolder(folder);
+  for (const folder of folders) await createScopeFolder(root, folder);
   return { ids, folders };
 }

@@ -87,12 +87,10 @@ function describeRule(rule: FbRule): string {
     : `${kind} ${JSON.stringify(rule.path)}`;
 }
 
-/** Go regular expression syntax that JavaScript accepts but reads as something else. */
-const GO_ONLY_SYNTAX = /\\[AzQE]|\[:\^?[a-z]+:\]/;
-
 /**
- * Rules checked as the API checks them (Part A §15). An invalid one (a Go regular expression
- * JavaScript does not read, a path not rooted at "/") is left out with a note; leaving out a
+ * Rules checked as the API checks them (Part A §15). Regular expressions are RE2 here as in File
+ * Browser (Go's regexp), so a pattern File Browser ran reads the same. An invalid one (a pattern
+ * Go would not compile either, a path not rooted at "/") is left out with a note; leaving out a
  * deny rule may show what it hid, so that note is a warning.
  */
 export function mapRules(raw: readonly FbRule[], notes: Notes, subject: string): Rule[] {
@@ -101,14 +99,6 @@ export function mapRules(raw: readonly FbRule[], notes: Notes, subject: string):
     const rule: Rule = { allow: fb.allow, path: fb.path, regex: fb.regex, regexp: { raw: fb.raw } };
     const problem = firstRuleProblem([rule]);
     if (!problem) {
-      if (fb.regex && GO_ONLY_SYNTAX.test(fb.raw)) {
-        notes.add(
-          subject,
-          `rule ${i + 1} (${describeRule(fb)}) uses Go syntax (\\A, \\z, \\Q…\\E or [:class:]) that ` +
-            "JavaScript reads otherwise: rewrite it",
-          !fb.allow,
-        );
-      }
       rules.push(rule);
       continue;
     }

@@ -28,7 +28,10 @@ it("kills the tool when the client goes away, and the log says so", async () => 
     headers: { "X-Auth": t.adaToken },
     signal: controller.signal,
   }).catch((err: unknown) => err);
-  await new Promise((r) => setTimeout(r, 1_000));
+  // The first run of a process waits for the runner's look at the machine: wait for the tool.
+  for (let i = 0; i < 100 && running("cancel-probe.tex").length === 0; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
   expect(running("cancel-probe.tex").length).toBeGreaterThan(0);
   controller.abort();
   await request;

@@ -1,5 +1,4 @@
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
 import {
   stemOf,
   toolLogName,
@@ -9,6 +8,7 @@ import {
 } from "@scriptorium/shared";
 import { badRequest, conflict } from "../../errors.js";
 import { decodeDestination, type PatchQuery } from "../../lib/route-params.js";
+import { refuseReservedNames } from "../../lib/reserved-names.js";
 import type { Runner } from "../../runner/runner.js";
 import { diagnosticsOf, logSection, ranClean, writeLog } from "./run-log.js";
 import type { ToolRun } from "./tool-run.js";
@@ -52,6 +52,7 @@ export async function runFolderTool(
 ): Promise<ToolRunResult> {
   const { fs, tool, source } = run;
   const dest = await fs.resolve(decodeDestination(query.destination));
+  refuseReservedNames(dest.path);
   if (dest.path === "/") throw badRequest("The output folder cannot be the root of your files");
   const existing = await fs.statOrNone(dest.abs);
   if (existing && !existing.isDirectory())
@@ -66,7 +67,9 @@ export async function runFolderTool(
 
   await fs.mkdir(dest.abs);
   const destReal = await fs.realOf(dest.abs);
-  await pipeline(fs.readStream(source.abs), fs.writeStream(copyAbs, { flags: "w" }));
+  // Written to a fresh staging name (O_EXCL) and renamed into place: whatever a program left at
+  // that name (a link to anywhere) is replaced, never written through.
+  await fs.writeAtomic(copyAbs, await fs.readStream(source.abs));
   const command = [tool.executable, ...run.args, `./${copyName}`];
   let outcome;
   try {

@@ -2,15 +2,17 @@ import path from "node:path";
 import {
   isTexFile,
   TOOL_ACTION_PREFIX,
+  type Tool,
   type ToolRunResult,
   type ToolSettings,
 } from "@scriptorium/shared";
 import { AppError, badRequest, forbidden, notFound } from "../../errors.js";
-import type { PatchQuery } from "../../lib/route-params.js";
+import { decodeDestination, type PatchQuery } from "../../lib/route-params.js";
 import { findExecutable } from "../../runner/host.js";
 import type { Runner } from "../../runner/runner.js";
 import type { FileEvents } from "../../storage/events.js";
 import type { Storage } from "../../storage/storage.js";
+import type { UserFs } from "../../storage/user-fs.js";
 import type { UserRecord } from "../users/users.store.js";
 import { toolArguments } from "./commandline.js";
 import { runFolderTool } from "./folder-tool.js";
@@ -36,45 +38,100 @@ function decodeCommandline(raw: string | undefined): string {
 }
 
 /**
+ * What running `tool` needs (issue 27, finding 4), checked before anything runs: it writes
+ * files, so `create`; pdflatex (and any tool writing beside its source) rewrites its PDF and
+ * auxiliary files, so `modify` too; a folder tool overwriting an existing folder (override)
+ * needs `modify` as well. Answers the query the tool gets: without `modify`, never overwriting.
+ */
+async function authorize(
+  user: UserRecord,
+  tool: Tool,
+  fs: UserFs,
+  query: PatchQuery,
+): Promise<PatchQuery> {
+  if (!user.perm.create) {
+    throw forbidden(`Running ${tool.name} needs the create permission: it writes files`);
+  }
+  if (user.perm.modify) return query;
+  if (tool.kind === "beside-source") {
+    throw forbidden(
+      `Running ${tool.name} needs the modify permission too: it rewrites its PDF and auxiliary files beside the source`,
+    );
+  }
+  if (query.override === "true") {
+    let destination: string | undefined;
+    try {
+      destination = decodeDestination(query.destination);
+    } catch {
+      // The tool answers 400 for it before anything runs.
+    }
+    const dest = destination === undefined ? undefined : await fs.resolve(destination);
+    if (dest && (await fs.statOrNone(dest.abs))) {
+      throw forbidden(`Overwriting ${dest.path} with ${tool.name} needs the modify permission`);
+    }
+  }
+  // A folder that appears meanwhile is then a conflict (409), never overwritten.
+  return { ...query, override: "false" };
+}
+
+/**
  * The edition tools (API.md Part A §9–§10): `PATCH …?action=mauro:<tool>` and the tools' help,
  * run through the one runner with the configured executables only.
  */
 export function createToolsService(deps: ToolsDeps) {
-  async function configured(name: string, unknown: (message: string) => AppError) {
+  /** The tool named `name` (unknown: `unknown`; switched off by the admin: 403). */
+  async function lookUp(name: string, unknown: (message: string) => AppError) {
     const settings = await deps.toolSettings();
     const tool = settings.tools.find((t) => t.name === name);
     if (!tool) throw unknown(`Unknown tool "${name}"`);
     if (!tool.enabled) throw forbidden(`The tool ${name} is switched off by the administrator`);
+    return { tool, settings };
+  }
+
+  /** The tool's program (501 when it is not installed), once programs may run (503 if not). */
+  async function locate(tool: Tool, settings: ToolSettings) {
+    await deps.runner.assertAvailable();
     const executable = await findExecutable(tool.executable, settings.folders);
     if (!executable) {
       // The message names the tool and the program, never the server's folders.
       throw new AppError(
         "NOT_IMPLEMENTED",
-        `The tool ${name} is not installed on this server (program "${path.basename(tool.executable)}" not found)`,
+        `The tool ${tool.name} is not installed on this server (program "${path.basename(tool.executable)}" not found)`,
       );
     }
     // The program is started by name with its folder first on PATH: it runs the file found
     // here, and what it prints of its own name (usage lines) is not a server path.
     const folders = settings.folders.filter((f) => path.isAbsolute(f));
     return {
-      tool,
       executable: path.basename(executable),
       folders: [...new Set([path.dirname(executable), ...folders])],
     };
   }
 
   return {
+    /**
+     * The checks of a run that come before anything else, hooks included: the tool exists and
+     * is on, and the user has the permissions it needs.
+     */
+    async authorize(user: UserRecord, requested: PatchQuery): Promise<void> {
+      const name = (requested.action ?? "").slice(TOOL_ACTION_PREFIX.length);
+      const { tool } = await lookUp(name, (m) => badRequest(m));
+      await authorize(user, tool, await deps.storage.forUser(user), requested);
+    },
+
     /** The `mauro:<tool>` PATCH action: runs the tool on the `.tex` file at `srcPath`. */
     async run(
       user: UserRecord,
       srcPath: string,
-      query: PatchQuery,
+      requested: PatchQuery,
       signal?: AbortSignal,
     ): Promise<ToolRunResult> {
-      const name = (query.action ?? "").slice(TOOL_ACTION_PREFIX.length);
+      const name = (requested.action ?? "").slice(TOOL_ACTION_PREFIX.length);
+      const { tool, settings } = await lookUp(name, (m) => badRequest(m));
       const fs = await deps.storage.forUser(user);
+      const query = await authorize(user, tool, fs, requested);
       const src = await fs.resolve(srcPath);
-      const { tool, executable, folders } = await configured(name, (m) => badRequest(m));
+      const { executable, folders } = await locate(tool, settings);
       const info = await fs.stat(src.abs);
       if (!info.isFile()) throw badRequest(`${tool.name} runs on a file, not a folder`);
       if (!isTexFile(src.path)) throw badRequest(`${tool.name} runs on .tex files only`);
@@ -87,7 +144,7 @@ export function createToolsService(deps: ToolsDeps) {
         if (!target || !stat?.isFile()) throw badRequest(`No such file in your files: ${p}`);
         return fs.realOf(target.abs);
       });
-      const scope = await fs.realOf(fs.root);
+      const scope = await fs.realRoot();
       const run: ToolRun = {
         tool,
         fs,
@@ -111,7 +168,8 @@ export function createToolsService(deps: ToolsDeps) {
 
     /** `GET /api/mauro/help/{name}`: the tool's `-h` text (unknown names 404). */
     async help(user: UserRecord, name: string, signal?: AbortSignal): Promise<string> {
-      const { executable, folders } = await configured(name, notFound);
+      const { tool, settings } = await lookUp(name, notFound);
+      const { executable, folders } = await locate(tool, settings);
       const outcome = await deps.runner.run({
         owner: `user:${user.id}`,
         executable,

@@ -4,6 +4,7 @@ import { AppError, badRequest, conflict, forbidden, fromErrno } from "../../erro
 import { tempNameFor } from "../../storage/atomic-write.js";
 import type { FileEvents } from "../../storage/events.js";
 import { decodeDestination, type PatchQuery } from "../../lib/route-params.js";
+import { refuseReservedNames } from "../../lib/reserved-names.js";
 import type { Storage } from "../../storage/storage.js";
 import type { UserRecord } from "../users/users.store.js";
 import { archiveKind, type ArchiveKind } from "./formats.js";
@@ -16,17 +17,15 @@ import {
 } from "../../storage/extraction/policy.js";
 import { extractRar } from "./rar-reader.js";
 import { extractSingle, extractTar, extractZip, type Precheck } from "./readers.js";
-import {
-  createStaging,
-  existingIn,
-  placeInto,
-  type Staging,
-} from "../../storage/extraction/staging.js";
+import { createStaging, placeInto, type Staging } from "../../storage/extraction/staging.js";
+import { fdPath } from "../../storage/descriptor.js";
+import { ownStreamOfHandle } from "../../storage/file-ops.js";
 
 /**
- * Reads the archive into the staging folder. zip and rar libraries open the file by its path
- * themselves (it was resolved through storage); tar and single files are read as a stream that
- * storage opens.
+ * Reads the archive into the staging folder. zip and rar libraries open the file by a path
+ * themselves: they get the path of the descriptor storage opened and checked (`/proc/self/fd/N`,
+ * the same file whatever its name leads to now); tar and single files are read as a stream of
+ * that descriptor.
  */
 function readArchive(
   kind: ArchiveKind,
@@ -84,6 +83,7 @@ export function createExtractService(deps: {
       const src = await fs.resolve(requestPath);
       const dst = await fs.resolve(decodeDestination(query.destination), { followLink: false });
       const target = await fs.resolve(path.posix.dirname(dst.path));
+      refuseReservedNames(target.path);
       const info = await fs.stat(src.abs);
       if (!info.isFile()) throw badRequest("Only files can be extracted");
       const kind = archiveKind(path.posix.basename(src.path));
@@ -96,32 +96,50 @@ export function createExtractService(deps: {
         throw badRequest("The destination is not a folder");
 
       const stagingDir = tempNameFor(path.join(stageIn, path.basename(src.abs)));
-      await fs.mkdir(stagingDir, false);
+      const archive = await fs.openRead(src.abs);
       try {
-        const tracker = createTracker(limits, info.size);
-        const allowed = (rel: string) => fs.allowed(path.posix.join(target.path, rel));
-        const staging = createStaging(stagingDir, tracker, allowed);
-        const checkConflicts = async (names: string[]) => {
-          if (override) return;
-          const clash = await existingIn(target.abs, names);
-          if (clash.length > 0) throw conflict(`"${clash[0]}" already exists in the destination`);
-        };
-        await readArchive(
-          kind,
-          src.abs,
-          () => fs.readStream(src.abs),
-          staging,
-          tracker,
-          checkConflicts,
-        );
-        await staging.finish();
-        await checkConflicts(await fs.readdir(stagingDir));
-        await fs.mkdir(target.abs);
-        await placeInto(stagingDir, target.abs, override);
+        await fs.mkdir(stagingDir, false);
+        const stagingFolder = await fs.pin(stagingDir, { follow: false, dir: true });
+        try {
+          const tracker = createTracker(limits, info.size);
+          const allowed = (rel: string) => fs.allowed(path.posix.join(target.path, rel));
+          const staging = createStaging(stagingFolder, tracker, allowed);
+          const checkConflicts = async (names: string[]) => {
+            if (override) return;
+            for (const name of names) {
+              if (await fs.exists(path.join(target.abs, name)))
+                throw conflict(`"${name}" already exists in the destination`);
+            }
+          };
+          try {
+            await readArchive(
+              kind,
+              fdPath(archive.fd),
+              () => ownStreamOfHandle(archive),
+              staging,
+              tracker,
+              checkConflicts,
+            );
+            await staging.finish();
+          } finally {
+            await staging.close();
+          }
+          await checkConflicts(await fs.readdir(stagingDir));
+          await fs.mkdir(target.abs);
+          const dest = await fs.pin(target.abs, { follow: true, dir: true });
+          try {
+            await placeInto(stagingFolder, dest, override);
+          } finally {
+            await dest.close();
+          }
+        } finally {
+          await stagingFolder.close();
+        }
       } catch (err) {
         if (created) await fs.remove(created, { force: true });
         throw asApiError(err);
       } finally {
+        await archive.close();
         await fs.remove(stagingDir, { force: true });
       }
       deps.events.emit({ type: "extracted", userId: user.id, abs: src.abs, to: target.abs });

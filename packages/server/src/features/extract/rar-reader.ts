@@ -19,12 +19,12 @@ const RAR_WORKER = siblingModule("rar-worker", import.meta.url);
  */
 async function extractInWorker(
   file: string,
-  target: string,
+  target: { at: string; real: string },
   names: [string, string][],
   tracker: Tracker,
 ): Promise<void> {
   const stop = new SharedArrayBuffer(4);
-  const job: RarJob = { file, target, names, stop };
+  const job: RarJob = { file, target: target.at, targetReal: target.real, names, stop };
   const worker = startWorker(RAR_WORKER, job);
   let limitError: Error | undefined;
   try {
@@ -93,6 +93,6 @@ export function extractRar(
         if (rel !== undefined) names.set(h.name, rel);
       }
     }
-    await extractInWorker(file, staging.root, [...names], tracker);
+    await extractInWorker(file, staging.folder, [...names], tracker);
   });
 }

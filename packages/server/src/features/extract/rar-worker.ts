@@ -6,10 +6,17 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { createExtractorFromFile } from "node-unrar-js";
+import {
+  closeStagedFileSync,
+  createStagedFileSync,
+} from "../../storage/extraction/staged-file-sync.js";
 
 export interface RarJob {
+  /** The archive, as the path of a descriptor the main thread opened and checked. */
   file: string;
+  /** The staging folder: the path of its descriptor, and where it really is. */
   target: string;
+  targetReal: string;
   /** Entry name → the relative name reserved for it in the staging folder. */
   names: [string, string][];
   /** Int32Array over a SharedArrayBuffer: [0] becomes 1 when the main thread says stop. */
@@ -21,6 +28,9 @@ export type RarMessage = { bytes: number } | { done: true; error?: string };
 
 interface WriteHook {
   write(fd: number, buf: number, size: number): boolean;
+  create(filename: string): number;
+  closeFile(fd: number): void;
+  fileMap: Record<number, { size: number; pos: number; name: string }>;
 }
 
 const port = parentPort!;
@@ -36,6 +46,19 @@ try {
   });
   const hooked = extractor as unknown as WriteHook;
   const write = hooked.write.bind(extractor);
+  // Files are created by us, never by unrar's own path joining: inside the staging folder as it
+  // was made, with O_EXCL (a folder a program swapped for a link meanwhile stops the extraction).
+  hooked.create = (filename) => {
+    const rel = names.get(filename);
+    if (rel === undefined) throw new Error("an entry that was not reserved");
+    const fd = createStagedFileSync(job.target, job.targetReal, rel);
+    hooked.fileMap[fd] = { size: 0, pos: 0, name: filename };
+    return fd;
+  };
+  hooked.closeFile = (fd) => {
+    delete hooked.fileMap[fd];
+    closeStagedFileSync(fd);
+  };
   hooked.write = (fd, buf, size) => {
     if (Atomics.load(stop, 0) !== 0) return false;
     port.postMessage({ bytes: size } satisfies RarMessage);

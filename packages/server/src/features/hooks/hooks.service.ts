@@ -36,7 +36,10 @@ export interface HookEvent {
  * runner in the user's scope, with the paths in the environment (FILE, DESTINATION, SCOPE,
  * TRIGGER, USERNAME) and never in the command. A failing `before_` hook refuses the action
  * (403); `after_` hooks run without holding the answer back, their output going to the log.
- * Hooks run only when the server allows executing commands (`enableExec`).
+ * Hooks run only when the server allows executing commands (`enableExec`), and only when
+ * programs may run (bubblewrap, or --unsandboxed-programs): otherwise an action that has
+ * `before_` hooks is refused (503, PROGRAMS_OFF), since they may be what guards it, and
+ * `after_` hooks are logged as not run.
  */
 export function createHooks(deps: HookDeps) {
   /** The event's before_ and after_ commands, read once (none unless `enableExec`). */
@@ -51,7 +54,7 @@ export function createHooks(deps: HookDeps) {
 
   async function runAll(trigger: string, lines: string[], event: HookEvent): Promise<void> {
     const fs = await deps.storage.forUser(event.user);
-    const scope = await fs.realOf(fs.root);
+    const scope = await fs.realRoot();
     const file = await fs.realOf((await fs.resolve(event.file, { followLink: false })).abs);
     const destination = event.destination
       ? await fs.realOf((await fs.resolve(event.destination, { followLink: false })).abs)
@@ -98,9 +101,14 @@ export function createHooks(deps: HookDeps) {
   function startAfter(event: HookEvent, lines: string[]): void {
     if (lines.length === 0) return;
     const trigger = `after_${event.event}`;
-    runAll(trigger, lines, event).catch((err: unknown) =>
-      deps.log.warn({ err, trigger }, "after hook failed"),
-    );
+    void (async () => {
+      const { mode, reason } = await deps.runner.state();
+      if (mode === "off") {
+        deps.log.warn({ trigger, reason }, "after hooks not run: programs are off on this server");
+        return;
+      }
+      await runAll(trigger, lines, event);
+    })().catch((err: unknown) => deps.log.warn({ err, trigger }, "after hook failed"));
   }
 
   return {
@@ -110,7 +118,11 @@ export function createHooks(deps: HookDeps) {
      */
     async before(event: HookEvent): Promise<() => void> {
       const lines = await commandsOf(event.event);
-      if (lines.before.length > 0) await runAll(`before_${event.event}`, lines.before, event);
+      if (lines.before.length > 0) {
+        // Nothing of the action is done when its guards cannot run.
+        await deps.runner.assertAvailable();
+        await runAll(`before_${event.event}`, lines.before, event);
+      }
       return () => startAfter(event, lines.after);
     },
 

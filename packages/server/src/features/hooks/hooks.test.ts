@@ -76,6 +76,26 @@ describe("hooks", () => {
     expect(await exists(path.join(scope(), "docs", "b.txt"))).toBe(false);
   });
 
+  it("a tool's before_ hook never runs for a user the tool refuses (permissions come first)", async () => {
+    await start({ "before_mauro:pdflatex": ["touch hook-ran.txt"] });
+    const noModify = { ...perm(), modify: false };
+    await t.createUser({
+      username: "bea",
+      password: "bea-password-12",
+      fields: { scope: "/ada", perm: noModify },
+    });
+    const bea = await t.login("bea", "bea-password-12");
+    await writeFile(path.join(scope(), "docs", "a.tex"), "\\documentclass{article}");
+    const res = await t.app.inject({
+      method: "PATCH",
+      url: "/api/resources/docs/a.tex?action=mauro:pdflatex",
+      headers: { "x-auth": bea },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await exists(path.join(scope(), "hook-ran.txt"))).toBe(false);
+    expect(await exists(path.join(scope(), "docs", "hook-ran.txt"))).toBe(false);
+  });
+
   it("before_ hooks run before the action, after_ hooks without holding the answer", async () => {
     await start({
       before_save: ['sh -c "cat \\"$FILE\\" > before.txt"'],

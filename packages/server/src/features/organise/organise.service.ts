@@ -3,6 +3,7 @@ import { isStrictlyWithin, isWithin } from "@scriptorium/shared";
 import { badRequest, conflict, forbidden } from "../../errors.js";
 import type { FileEvents } from "../../storage/events.js";
 import { decodeDestination, type PatchQuery } from "../../lib/route-params.js";
+import { refuseReservedNames } from "../../lib/reserved-names.js";
 import { copyEntry } from "../../storage/copy-tree.js";
 import { moveEntry, type RenameFn } from "../../storage/move.js";
 import type { Storage } from "../../storage/storage.js";
@@ -32,6 +33,7 @@ export function createOrganiseService(deps: {
       const fs = await deps.storage.forUser(user);
       const src = await fs.resolve(requestPath, { followLink: action === "copy" });
       let dst = await fs.resolve(decodeDestination(query.destination), { followLink: false });
+      refuseReservedNames(dst.path);
       if (src.path === "/" || dst.path === "/")
         throw forbidden("The root of your files cannot be moved or copied");
       const same = src.path === dst.path;

@@ -48,6 +48,7 @@ export function createPreviewService(deps: {
 
   /** Renders once per version and variant, however many requests ask at the same time. */
   function renderShared(
+    target: DownloadTarget,
     version: SourceVersion,
     size: PreviewSize,
     out: OutputFormat,
@@ -55,8 +56,9 @@ export function createPreviewService(deps: {
     const key = `${version.abs}\0${version.mtimeNs}\0${version.size}\0${size}`;
     let job = inFlight.get(key);
     if (!job) {
+      // The decoder opens the checked descriptor's path, never the file's name again.
       job = semaphore
-        .run(() => render(version.abs, size, out))
+        .run(() => target.fs.withReadPath(version.abs, (at) => render(at, size, out)))
         .then(async (data) => {
           await deps.cache?.put(version, size, out.ext, data).catch((err: unknown) => {
             deps.log.warn({ err }, "could not store a preview in the cache");
@@ -100,7 +102,7 @@ export function createPreviewService(deps: {
         return original();
       const format = resizableFormat(await target.fs.readHead(abs));
       if (!format) return original();
-      const info = await probe(abs).catch((err: unknown) => {
+      const info = await target.fs.withReadPath(abs, probe).catch((err: unknown) => {
         throw decodeFailed(err, target);
       });
       // Animated WebP keeps its animation, like GIF.
@@ -114,7 +116,7 @@ export function createPreviewService(deps: {
       const cached = await deps.cache?.get(version, variant, out.ext);
       if (cached)
         return { name, contentType: out.contentType, payload: withMtime(cached, mtimeMs) };
-      const data = await renderShared(version, variant, out).catch((err: unknown) => {
+      const data = await renderShared(target, version, variant, out).catch((err: unknown) => {
         throw decodeFailed(err, target);
       });
       return { name, contentType: out.contentType, payload: bufferPayload(data, mtimeMs) };

@@ -10,6 +10,6 @@ export async function fileChecksum(
   algo: ChecksumAlgorithm,
 ): Promise<string> {
   const hash = createHash(algo);
-  await pipeline(fs.readStream(abs), hash);
+  await pipeline(await fs.readStream(abs), hash);
   return hash.digest("hex");
 }

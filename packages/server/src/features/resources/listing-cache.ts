@@ -106,10 +106,11 @@ export function createListingCache(deps: { events: FileEvents }) {
     // 100,000 entries), yielding between batches; then the descriptions, which may read a
     // file's first bytes, 64 at a time.
     const entries: { name: string; own: BigIntStats }[] = [];
+    const place = await fs.place();
     for (let at = 0; at < names.length; at += STAT_BATCH) {
       if (at > 0) await new Promise((resolve) => setImmediate(resolve));
       const batch = names.slice(at, at + STAT_BATCH);
-      const stats = fs.lstatBigMany(batch.map((name) => path.join(abs, name)));
+      const stats = fs.lstatBigMany(abs, batch, place);
       for (let i = 0; i < batch.length; i++) {
         const own = stats[i];
         if (!own) continue; // vanished while listing

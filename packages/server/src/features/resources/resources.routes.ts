@@ -17,7 +17,15 @@ import type { Hooks } from "../hooks/hooks.service.js";
  * is sent as JSON (the edition tools' results); else the body is `200 OK`. The signal aborts
  * when the client goes away before the answer (a running tool is then killed).
  */
-export type PatchAction = (
+export type PatchAction =
+  | RunAction
+  | {
+      /** Refuses (permissions, a switched-off tool) before the hooks run. */
+      authorize: (user: UserRecord, query: PatchQuery) => Promise<void>;
+      run: RunAction;
+    };
+
+type RunAction = (
   user: UserRecord,
   path: string,
   query: PatchQuery,
@@ -118,12 +126,14 @@ export function resourcesRoutes(
       config: authConfig(routes.patchResource),
       handler: async (request, reply) => {
         const name = request.query.action;
-        const run = actionFor(actions, name);
-        if (!run) throw badRequest(`Unsupported action "${name}"`);
+        const action = actionFor(actions, name);
+        if (!action) throw badRequest(`Unsupported action "${name}"`);
+        const run = typeof action === "function" ? action : action.run;
         const gone = clientGone(reply);
         try {
           const user = requireAuth(request).user;
           const file = wildcardPath(request.params);
+          if (typeof action !== "function") await action.authorize(user, request.query);
           const destination = hookDestination(request.query.destination);
           const after = await hooks.before({ event: name, user, file, destination });
           const answer = await run(user, file, request.query, gone.signal);

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { CHECKSUM_ALGORITHMS, type ChecksumAlgorithm, type Resource } from "@scriptorium/shared";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../errors.js";
+import { refuseReservedNames } from "../../lib/reserved-names.js";
 import type { FileEvents } from "../../storage/events.js";
 import type { Storage } from "../../storage/storage.js";
 import type { UserFs } from "../../storage/user-fs.js";
@@ -87,6 +88,7 @@ export function createResourcesService(deps: {
       if (!user.perm.create) throw forbidden("You may not create files here");
       const fs = await userFs(user);
       const target = await fs.resolve(requestPath);
+      refuseReservedNames(target.path);
       if (target.trailingSlash || target.path === "/") {
         await fs.mkdir(target.abs);
         deps.events.emit({ type: "created", userId: user.id, abs: target.abs });
@@ -106,6 +108,7 @@ export function createResourcesService(deps: {
       if (!user.perm.modify) throw forbidden("You may not modify files");
       const fs = await userFs(user);
       const target = await fs.resolve(requestPath);
+      refuseReservedNames(target.path);
       if (target.trailingSlash)
         throw new AppError("METHOD_NOT_ALLOWED", "A folder cannot be saved");
       const existing = await fs.statOrNone(target.abs);

@@ -3,7 +3,14 @@ import type { FastifyBaseLogger } from "fastify";
 import type { SearchIndexState } from "@scriptorium/shared";
 import type { FileEvent, FileEvents } from "../../storage/events.js";
 import { NameIndex } from "./name-index.js";
-import { indexable, infoOf, walkTree } from "../../storage/tree-walk.js";
+import {
+  entryAt,
+  indexable,
+  isFileInPlace,
+  pinFolder,
+  realRootOf,
+  walkTree,
+} from "../../storage/tree-walk.js";
 import { watchTree } from "../../storage/tree-watch.js";
 
 import type { TextIndex } from "./text-index.js";
@@ -42,6 +49,19 @@ export function createSearchIndex(opts: SearchIndexOptions) {
   let changedDuringWalk: Set<string> | undefined;
   const text = opts.text;
 
+  /** The root's real path, looked up once it exists: every place is checked against it. */
+  let rootReal: string | undefined;
+  function real(): string | undefined {
+    if (rootReal === undefined) {
+      try {
+        rootReal = realRootOf(root);
+      } catch {
+        return undefined;
+      }
+    }
+    return rootReal;
+  }
+
   /** Walks `rel` into `target`, handing text files to the text index. */
   const walkInto = (target: NameIndex, rel: string, walk: Parameters<typeof walkTree>[3]) =>
     walkTree(
@@ -51,35 +71,75 @@ export function createSearchIndex(opts: SearchIndexOptions) {
       },
       root,
       rel,
-      walk,
+      { ...walk, real: real() },
     );
 
   /** The root-relative path of an absolute one, or undefined outside the root. */
   function relOf(abs: string): string | undefined {
     const rel = path.relative(root, path.resolve(abs));
-    if (rel.startsWith("..") || path.isAbsolute(rel)) return undefined;
+    if (rel === ".." || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return undefined;
     return rel === "" ? "/" : `/${rel.split(path.sep).join("/")}`;
   }
 
-  /** Brings one path (and, for a folder, what is below it) up to date with the disk. */
+  /** Forgets `rel` and everything below it, names and words. */
+  function forget(rel: string): void {
+    index.remove(rel);
+    text?.removeUnder(rel);
+  }
+
+  /**
+   * The folder holding `rel` is gone or now reached through a link: the first component of
+   * `rel`, from the root, that is no longer a plain folder (the child of the deepest one that
+   * still is) is brought up to date, which drops what was indexed below it when it is a link.
+   */
+  function recheckAbove(realRoot: string, rel: string): void {
+    const parts = rel.split("/").filter((part) => part !== "");
+    for (let depth = parts.length - 2; depth >= 0; depth--) {
+      const folder = pinFolder(realRoot, `/${parts.slice(0, depth).join("/")}`);
+      if (!folder) continue;
+      folder.close();
+      const first = `/${parts.slice(0, depth + 1).join("/")}`;
+      if (first !== rel && index.find(first) !== undefined) refresh(first);
+      return;
+    }
+  }
+
+  /**
+   * Brings one path (and, for a folder, what is below it) up to date with the disk, looked at
+   * through its folder opened exactly at its place: a path whose folder is gone or reached
+   * through a link is forgotten (with the first component that is no longer a plain folder);
+   * a link is kept as a name and what was indexed below it, names and words, is forgotten.
+   */
   function refresh(rel: string): void {
     changedDuringWalk?.add(rel);
     if (rel === "/") return;
     // Nothing staged (an upload's or an extraction's hidden sibling) nor anything inside it.
     if (rel.split("/").some((part) => part !== "" && !indexable(part))) return;
-    const info = infoOf(path.join(root, rel));
-    if (!info) {
-      index.remove(rel);
+    const realRoot = real();
+    if (realRoot === undefined) return;
+    const { folder, entry } = entryAt(realRoot, rel);
+    if (!folder || !entry) {
+      forget(rel);
+      if (!folder) recheckAbove(realRoot, rel);
+      return;
+    }
+    const info = { isDir: entry.isDir, size: entry.size, modified: entry.modified };
+    if (entry.link) {
+      index.put(rel, info);
       text?.removeUnder(rel);
       return;
     }
+    const known = index.find(rel);
+    const wasDir = known !== undefined && index.isDir(known);
     index.put(rel, info);
-    if (!info.isDir) text?.schedule(rel);
-    if (info.isDir) {
-      void walkInto(index, rel, { signal: stop.signal }).catch((err: unknown) =>
-        opts.log.warn({ err }, "search index: could not walk a folder"),
-      );
+    if (!info.isDir) {
+      if (wasDir) text?.removeUnder(rel);
+      text?.schedule(rel);
+      return;
     }
+    void walkInto(index, rel, { signal: stop.signal }).catch((err: unknown) =>
+      opts.log.warn({ err }, "search index: could not walk a folder"),
+    );
   }
 
   function onEvent(event: FileEvent): void {
@@ -169,6 +229,16 @@ export function createSearchIndex(opts: SearchIndexOptions) {
     /** The words of text files, when kept. */
     text,
     relOf,
+    /**
+     * True when the indexed file `rel` is still a regular file exactly at its place (no
+     * component of its path a link); when not, it is brought up to date (forgotten) at once.
+     */
+    inPlace(rel: string): boolean {
+      const realRoot = real();
+      if (realRoot !== undefined && isFileInPlace(realRoot, rel)) return true;
+      refresh(rel);
+      return false;
+    },
     status: () => ({ state, indexed: state === "ready" ? index.size - 1 : indexed }),
     reconcile,
     close(): void {

@@ -37,7 +37,12 @@ export interface SearchAnswer {
 /**
  * GET /api/search{dir}: the index's entries below the folder, as the user may see them: inside
  * their scope (the folder is resolved through their UserFs), allowed by their rules, and
- * without hidden names when they hide dotfiles (a hidden folder hides what it holds).
+ * without hidden names when they hide dotfiles (a hidden folder hides what it holds). The
+ * indexes never read through a link; the words of a file are shown only while it is still a
+ * regular file exactly where they were read (checked by descriptor, once per file and answer).
+ * Names are not checked one by one (ten thousand opens per answer): a name indexed below a
+ * path that became a link since is one the user could see there, and goes when the watcher
+ * reports the change.
  */
 export function createSearchService(deps: { storage: Storage; index: SearchIndex }) {
   return {
@@ -74,6 +79,8 @@ export function createSearchService(deps: { storage: Storage; index: SearchIndex
         if (!text) throw new AppError("NOT_IMPLEMENTED", "Full-text search is not enabled");
         const prefix = rel ?? "/";
         const results: SearchResult[] = [];
+        /** Files checked in place, by path: a file's rows (one per line) are checked once. */
+        const inPlace = new Map<string, boolean>();
         for (const match of text.search(parsed.terms, prefix, MAX_TEXT_RESULTS * 2)) {
           const below = match.path.slice(prefix === "/" ? 1 : prefix.length + 1);
           const name = path.posix.basename(below);
@@ -81,6 +88,15 @@ export function createSearchService(deps: { storage: Storage; index: SearchIndex
           if (parsed.types.length > 0 && !parsed.types.some((t) => nameMeetsType(name, t))) {
             continue;
           }
+          // Words are shown only of a file still where they were read: not of one whose path
+          // became a link since (the watcher catches up within moments; an index kept from
+          // before may hold more).
+          let there = inPlace.get(match.path);
+          if (there === undefined) {
+            there = deps.index.inPlace(match.path);
+            inPlace.set(match.path, there);
+          }
+          if (!there) continue;
           results.push({
             dir: false,
             path: below,

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import { openTextIndex, type TextMatch } from "../../db/text-index.js";
-import { infoOf, readText } from "../../storage/tree-walk.js";
+import { readText, realRootOf } from "../../storage/tree-walk.js";
 import { isIndexedText, MAX_TEXT_BYTES, textRows } from "./text-rows.js";
 
 /** Files read between two yields to the event loop. */
@@ -36,25 +36,30 @@ export function createTextIndex(opts: { file: string; root: string; log: Fastify
   let running: Promise<void> | undefined;
   let closed = false;
 
+  /** The root's real path, looked up once it exists. */
+  let realRoot: string | undefined;
+
+  /**
+   * Reads a file's words again, through a descriptor checked to be exactly at its place: a file
+   * that is gone, a link, not a regular file or reached through a link is forgotten, never read.
+   */
   function readOne(rel: string): void {
-    const abs = path.join(opts.root, rel);
-    const info = infoOf(abs);
-    if (!info || info.isDir) {
+    realRoot ??= realRootOf(opts.root);
+    const read = readText(realRoot, rel, MAX_TEXT_BYTES, (info) => {
+      const stamp = store.stamp(rel);
+      return stamp !== undefined && stamp.mtime === info.modified && stamp.size === info.size;
+    });
+    if (read?.skipped === "unchanged") return;
+    if (read?.text === undefined) {
       store.removeUnder(rel);
       return;
     }
-    if (info.size > MAX_TEXT_BYTES) {
-      store.removeUnder(rel);
-      return;
-    }
-    const stamp = store.stamp(rel);
-    if (stamp && stamp.mtime === info.modified && stamp.size === info.size) return;
-    const text = readText(abs, MAX_TEXT_BYTES);
-    if (text === undefined) {
-      store.removeUnder(rel);
-      return;
-    }
-    store.put(rel, info.modified, info.size, textRows(path.posix.basename(rel), text));
+    store.put(
+      rel,
+      read.info.modified,
+      read.info.size,
+      textRows(path.posix.basename(rel), read.text),
+    );
   }
 
   async function drain(): Promise<void> {

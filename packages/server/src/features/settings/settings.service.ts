@@ -1,4 +1,9 @@
-import { HOOK_KEYS, type Settings, type SettingsBody } from "@scriptorium/shared";
+import {
+  HOOK_KEYS,
+  type ProgramsState,
+  type SettingsAnswer,
+  type SettingsBody,
+} from "@scriptorium/shared";
 import { badRequest, forbidden } from "../../errors.js";
 import { checkSettings } from "./settings-checks.js";
 import { defaultSettings } from "./settings.defaults.js";
@@ -13,15 +18,25 @@ function requireAdmin(user: Actor): void {
   if (!user.perm.admin) throw forbidden("Only administrators manage global settings");
 }
 
-/** GET and PUT /api/settings: what File Browser exposes of the global settings (API.md §8.4). */
-export function createSettingsService(store: SettingsStore) {
+/**
+ * GET and PUT /api/settings: what File Browser exposes of the global settings (API.md §8.4);
+ * GET adds how programs run here (`programs`, read-only) when the app tells it.
+ */
+export function createSettingsService(
+  store: SettingsStore,
+  programs?: () => Promise<ProgramsState>,
+) {
   return {
-    async get(user: Actor): Promise<Settings> {
+    async get(user: Actor): Promise<SettingsAnswer> {
       requireAdmin(user);
       const settings = await store.getSettings();
       const defaults = defaultSettings();
+      const state = await programs?.();
       return {
         ...settings,
+        ...(state && {
+          programs: { mode: state.mode, ...(state.reason && { reason: state.reason }) },
+        }),
         userHomeBasePath: settings.userHomeBasePath || defaults.userHomeBasePath,
         tus:
           settings.tus.chunkSize === 0 && settings.tus.retryCount === 0

@@ -36,6 +36,8 @@ describe("GET and PUT /api/settings", () => {
         "signup",
         // Ours: the edition tools' configuration (File Browser's clients ignore it).
         "tools",
+        // Ours, read-only: how programs run here (bubblewrap, off, or without a sandbox).
+        "programs",
         "tus",
         "userHomeBasePath",
       ].sort(),

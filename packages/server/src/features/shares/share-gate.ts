@@ -3,6 +3,7 @@ import type { PublicShareInfo } from "@scriptorium/shared";
 import { AppError, forbidden, notFound } from "../../errors.js";
 import { createAttemptCounter, type AttemptLimit } from "../../lib/attempts.js";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../../lib/passwords.js";
+import { visitorKey } from "../../lib/visitor-address.js";
 import { normalizeRequestPath } from "../../lib/safe-path.js";
 import type { BigIntStats } from "../../storage/file-ops.js";
 import type { Storage } from "../../storage/storage.js";
@@ -64,24 +65,34 @@ function decodePassword(raw: string): string {
   }
 }
 
+/** Wrong passwords of share links a visitor may try (`failedSharePasswords` of the app). */
+export interface SharePasswordLimits {
+  /** On one link from one address (an IPv6 /64): then 429 there, the link open elsewhere. */
+  perLinkAndAddress?: AttemptLimit;
+  /** From one address over all links: a visitor sweeping many links. */
+  perAddress?: AttemptLimit;
+}
+
 /**
  * The gate of every public share route (API.md Part B §7.3 with Part A §12): the link exists
  * and has not expired, the password (or a token) is right, failed passwords are limited per
- * link and per address, the owner still exists and still may share (and download, or create
- * for a drop box), and the shared path still passes the owner's rules and scope.
+ * visitor address on each link and over all links (never per link alone: a stranger's guesses
+ * must not lock the link for its readers), the owner still exists and still may share (and
+ * download, or create for a drop box), and the shared path still passes the owner's rules and
+ * scope.
  */
 export function createShareGate(deps: {
   store: SharesStore;
   users: Pick<UsersStore, "findById">;
   storage: Storage;
   settings: Pick<SettingsStore, "getSecret">;
-  failedPasswords?: { perShare?: AttemptLimit; perAddress?: AttemptLimit };
+  failedPasswords?: SharePasswordLimits;
 }) {
-  const perShare = createAttemptCounter(
-    deps.failedPasswords?.perShare ?? { max: 30, windowMs: 15 * 60_000 },
+  const perLinkAndAddress = createAttemptCounter(
+    deps.failedPasswords?.perLinkAndAddress ?? { max: 10, windowMs: 15 * 60_000 },
   );
   const perAddress = createAttemptCounter(
-    deps.failedPasswords?.perAddress ?? { max: 10, windowMs: 15 * 60_000 },
+    deps.failedPasswords?.perAddress ?? { max: 50, windowMs: 15 * 60_000 },
   );
   let key: Promise<Buffer> | undefined;
   const getKey = () => (key ??= deps.settings.getSecret().then(shareTokenKey));
@@ -102,16 +113,20 @@ export function createShareGate(deps: {
     if (visitor.password === undefined || visitor.password === "") {
       throw new AppError("UNAUTHORIZED", "This link needs a password");
     }
-    perShare.check(share.hash);
-    perAddress.check(visitor.address);
+    const address = visitorKey(visitor.address);
+    const onLink = `${address} ${share.hash}`;
+    perLinkAndAddress.check(onLink);
+    perAddress.check(address);
     const password = decodePassword(visitor.password);
     const { ok, needsRehash } = await verifyPassword(stored, password);
     if (!ok) {
-      perShare.fail(share.hash);
-      perAddress.fail(visitor.address);
+      perLinkAndAddress.fail(onLink);
+      perAddress.fail(address);
       throw new AppError("UNAUTHORIZED", "The password is wrong");
     }
-    perAddress.succeed(visitor.address);
+    // Only this link's count starts again: a visitor who knows one link's password (their own)
+    // must not wipe the count of their guesses at others.
+    perLinkAndAddress.succeed(onLink);
     if (needsRehash) {
       // A link imported from File Browser: its bcrypt hash becomes Argon2id at first use.
       const rehashed = await hashPassword(password);

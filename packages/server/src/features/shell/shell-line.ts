@@ -1,65 +1,45 @@
+import path from "node:path";
+import { execEntryOf, isFullShellProgram } from "@scriptorium/shared";
+import { isInside } from "../../lib/safe-path.js";
+import { checkOptions } from "./exec-options.js";
+
 /**
- * The typed line of the in-browser shell (API.md Part A §13), checked without a shell: split into
- * words (quotes and backslashes as a shell reads them, nothing expanded), every separator and
- * substitution refused, the first word matched whole against the user's allowed commands.
+ * The typed line of the in-browser shell (API.md Part A §13, issue 27), checked without a shell:
+ * split into words (quotes and backslashes as a shell reads them, nothing expanded), every
+ * separator and substitution refused, the first word matched whole against the user's allowed
+ * commands, the options that run programs refused unless the user's list holds `name:exec`
+ * (programs that always run programs need that entry to run at all), and every path the line
+ * names kept inside the user's folder.
  */
+
+/** The answer to a refused program, the same whether it is not allowed or does not exist. */
+export const NOT_ALLOWED = "Command not allowed.";
 
 /** What never passes, in any word: separators, pipes, redirections, substitutions, new lines. */
 const FORBIDDEN = /[;&|`$<>\n\r\0]/;
 
-/** find's options that run other programs: refused unless the user's list has `find:exec`. */
-const FIND_EXEC = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
-export const FIND_EXEC_ENTRY = "find:exec";
-
 /**
- * Programs that give whoever may run them a full shell (an interpreter, or a runner of other
- * programs). They pass only when listed by name, like any other; the settings page warns.
+ * What a configured shell would expand or read itself (braces, tilde, globs, parentheses: zsh
+ * globs and fish substitutions, `#` a comment): refused then, so that the shell runs the words
+ * that were checked and no others.
  */
-export const FULL_SHELL_PROGRAMS = [
-  "sh",
-  "bash",
-  "dash",
-  "zsh",
-  "ksh",
-  "csh",
-  "tcsh",
-  "fish",
-  "busybox",
-  "env",
-  "xargs",
-  "nice",
-  "nohup",
-  "timeout",
-  "stdbuf",
-  "setsid",
-  "chroot",
-  "sudo",
-  "su",
-  "script",
-  "python",
-  "python2",
-  "python3",
-  "perl",
-  "ruby",
-  "node",
-  "nodejs",
-  "php",
-  "lua",
-  "tclsh",
-  "awk",
-  "gawk",
-  "mawk",
-  "expect",
-  "vi",
-  "vim",
-  "less",
-  "more",
-  "man",
-  "git",
-  "ssh",
-  "nc",
-  "socat",
-];
+const EXPANDED = /[{}~*?[()#]/;
+
+/** The message for a line that holds one of EXPANDED while a shell is configured. */
+export const EXPANSION_REFUSED =
+  "Command not allowed: with a shell set, a line may not hold { } ~ * ? [ ( ) or # (the shell would expand them, or read them itself).";
+
+/** A path found in a line, with the word that holds it. */
+export interface NamedPath {
+  path: string;
+  word: string;
+}
+
+/** The message for a path outside the user's folder. */
+export const outsideMessage = ({ path: named, word }: NamedPath) =>
+  named === word
+    ? `Command not allowed: ${named} is outside your folder.`
+    : `Command not allowed: ${word} names ${named}, which is outside your folder.`;
 
 /** Words of a line, or null when quotes are not closed. */
 export function splitWords(line: string): string[] | null {
@@ -71,7 +51,9 @@ export function splitWords(line: string): string[] | null {
     const c = line[i] as string;
     if (quote) {
       if (c === quote) quote = null;
-      else if (c === "\\" && quote === '"' && i + 1 < line.length) word += line[++i];
+      // In double quotes a backslash escapes only \ and " (and $ ` and a new line, refused).
+      else if (c === "\\" && quote === '"' && '\\"$`\n'.includes(line[i + 1] ?? "x"))
+        word += line[++i];
       else word += c;
       continue;
     }
@@ -91,45 +73,137 @@ export function splitWords(line: string): string[] | null {
   return words;
 }
 
+/** Where the first word of a (trimmed) line ends: the text after it starts there. */
+function firstWordEnd(line: string): number {
+  let quote: string | null = null;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i] as string;
+    if (quote) {
+      if (c === quote) quote = null;
+      else if (c === "\\" && quote === '"') i++;
+    } else if (c === " " || c === "\t") {
+      return i;
+    } else if (c === '"' || c === "'") {
+      quote = c;
+    } else if (c === "\\") {
+      i++;
+    }
+  }
+  return line.length;
+}
+
 /** The shell setting as words: `["bash -c"]` and `["bash", "-c"]` both give `bash`, `-c`. */
 export function shellWords(shell: readonly string[]): string[] {
   return shell.join(" ").split(/\s+/).filter(Boolean);
 }
 
 export type LineCheck =
-  { ok: true; words: string[] } | { ok: false; reason: "empty" | "syntax" | "not-allowed" };
+  | {
+      ok: true;
+      /** The words as typed. */
+      words: string[];
+      /** The argv to run without a shell (with any guard option added). */
+      argv: string[];
+      /** The line to hand to a configured shell (with the same guard). */
+      shellLine: string;
+      /** Everything in the line that names a path that could leave the folder. */
+      paths: NamedPath[];
+    }
+  | {
+      ok: false;
+      reason: "empty" | "syntax" | "not-allowed" | "exec" | "expansion";
+      /** What the user is told. */
+      message: string;
+    };
 
 /**
  * Checks a line against the user's allowed commands: no forbidden character anywhere, closed
- * quotes, a first word equal to one entry (anchored: `findx` is not `find`), and no find option
- * that runs programs unless `find:exec` is listed.
+ * quotes, a first word equal to one entry (anchored: `findx` is not `find`; `name:exec` allows
+ * `name` too); a full-shell program only through its `name:exec` entry; no option that runs
+ * programs unless `name:exec` is listed; with a shell configured (`shell`), none of the characters
+ * it would expand. The paths found are for `outsidePath`.
  */
-export function checkLine(line: string, allowed: readonly string[]): LineCheck {
-  if (line.trim() === "") return { ok: false, reason: "empty" };
-  if (FORBIDDEN.test(line)) return { ok: false, reason: "syntax" };
-  const words = splitWords(line.trim());
-  if (!words || words.length === 0) return { ok: false, reason: "syntax" };
+export function checkLine(
+  line: string,
+  allowed: readonly string[],
+  opts: { shell?: boolean } = {},
+): LineCheck {
+  const refuse = (reason: Exclude<LineCheck, { ok: true }>["reason"], message = NOT_ALLOWED) =>
+    ({ ok: false, reason, message }) as const;
+  const trimmed = line.trim();
+  if (trimmed === "") return refuse("empty");
+  if (FORBIDDEN.test(line)) return refuse("syntax");
+  const words = splitWords(trimmed);
+  if (!words || words.length === 0) return refuse("syntax");
   const [program, ...args] = words as [string, ...string[]];
-  if (!allowed.includes(program) || program.includes("/"))
-    return { ok: false, reason: "not-allowed" };
-  if (
-    program === "find" &&
-    args.some((a) => FIND_EXEC.has(a)) &&
-    !allowed.includes(FIND_EXEC_ENTRY)
-  ) {
-    return { ok: false, reason: "not-allowed" };
+  if (program.includes("/") || program.includes(":")) return refuse("not-allowed");
+  const explicit = allowed.includes(execEntryOf(program));
+  const plain = allowed.includes(program);
+  if (isFullShellProgram(program) && !explicit) {
+    return plain
+      ? refuse(
+          "exec",
+          `Command not allowed: ${program} can run any other program, so it runs only with the entry ${execEntryOf(program)}.`,
+        )
+      : refuse("not-allowed");
   }
-  return { ok: true, words };
+  if (!plain && !explicit) return refuse("not-allowed");
+  if (opts.shell && EXPANDED.test(trimmed)) return refuse("expansion", EXPANSION_REFUSED);
+
+  const options = checkOptions(program, args, explicit);
+  if (options.refusal !== undefined) return refuse("exec", options.refusal);
+  const named = (word: string) => pathsIn(word).map((p) => ({ path: p, word }));
+  const paths = [
+    ...args.filter((_, i) => !options.scriptArgs.includes(i)).flatMap(named),
+    ...options.paths.flatMap(({ path: p, word }) =>
+      pathsIn(p).map((found) => ({ path: found, word })),
+    ),
+  ];
+  const guard = options.guard;
+  return {
+    ok: true,
+    words,
+    argv: [program, ...guard, ...args],
+    shellLine:
+      guard.length === 0
+        ? trimmed
+        : `${program} ${guard.join(" ")}${trimmed.slice(firstWordEnd(trimmed))}`,
+    paths,
+  };
 }
 
 /**
- * The path a word names, when it names one that could leave the folder: absolute, with a `..`
- * component or a `~`; also the value of `--opt=/path`. Undefined for plain words.
+ * What in `word` could name a path out of the folder: the word, each part after `=` or `:` or
+ * inside it after a blank (`--file=/etc/x`, `if=/etc/x`, sed's `r ../x`), and the value an option
+ * may have attached after any of its letters (`-f/etc/x`, `-xvf/etc/x`, `-C..`); kept when it
+ * starts with `/` or `~` or has a `..` component.
  */
-export function pathOf(word: string): string | undefined {
-  const value =
-    word.startsWith("-") && word.includes("=") ? word.slice(word.indexOf("=") + 1) : word;
-  if (value.startsWith("~")) return value;
-  if (value.startsWith("/") || value.split("/").includes("..")) return value;
-  return undefined;
+export function pathsIn(word: string): string[] {
+  const found: string[] = [];
+  for (const part of word.split(/[\s=:]+/)) {
+    found.push(part);
+    if (!part.startsWith("-") || part.startsWith("--")) continue;
+    for (let i = 2; i < part.length && /[A-Za-z0-9]/.test(part[i - 1] as string); i++) {
+      found.push(part.slice(i));
+    }
+  }
+  return [
+    ...new Set(
+      found.filter((p) => p.startsWith("/") || p.startsWith("~") || p.split("/").includes("..")),
+    ),
+  ];
+}
+
+/**
+ * The first of `paths` that leaves `scope` once resolved from `folder` (a `~`, someone's home,
+ * always does); undefined when all stay in.
+ */
+export function outsidePath(
+  paths: readonly NamedPath[],
+  folder: string,
+  scope: string,
+): NamedPath | undefined {
+  return paths.find(
+    ({ path: p }) => p.startsWith("~") || !isInside(scope, path.resolve(folder, p)),
+  );
 }

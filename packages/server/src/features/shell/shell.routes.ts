@@ -7,10 +7,11 @@ import { wildcardPath } from "../../lib/route-params.js";
 import { authConfig } from "../../lib/route-auth.js";
 import { requireAuth } from "../../plugins/auth.js";
 import { socketMessage, type ShellService } from "./shell.service.js";
+import { NOT_ALLOWED } from "./shell-line.js";
 
 /** Largest text message sent: long output lines are cut into pieces of this size. */
 const MESSAGE_BYTES = 16 * 1024;
-export const NOT_ALLOWED = "Command not allowed.";
+export { NOT_ALLOWED };
 
 /** Refuses a cross-site upgrade: with an Origin header, its host must be the request's Host. */
 function assertSameOrigin(request: FastifyRequest): void {
@@ -69,8 +70,8 @@ export function shellRoutes(shell: ShellService) {
           void (async () => {
             try {
               const plan = await shell.prepare(user, folder, line);
-              if (!plan) {
-                socket.send(NOT_ALLOWED);
+              if ("refused" in plan) {
+                socket.send(plan.refused);
                 socket.close(1008, "Command not allowed");
                 return;
               }

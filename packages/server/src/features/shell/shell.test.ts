@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startShellTarget, type ShellTarget } from "../../test/shell-target.js";
 
@@ -53,6 +55,71 @@ describe("the shell", () => {
     await s.close();
     await start({ enableExec: false });
     expect(await upgradeStatus(`/api/command/?auth=${s.tokens.ada}`)).toBe(403);
+  });
+
+  it("runs the file tools of issue 27's report as before: sed, tar, grep, sort", async () => {
+    await start({ commands: ["ls", "cat", "sed", "tar", "sort", "grep"] });
+    execFileSync("tar", ["-cf", "x.tar", "notes.txt"], { cwd: path.join(s.ada, "docs") });
+    const ok = (text: string) => ({ text, code: 1000 });
+    expect(await shell("sed -n 1,5p notes.txt")).toEqual(ok("Maurolico's notes\n"));
+    expect(await shell("sed 's/notes/papers/' notes.txt")).toEqual(ok("Maurolico's papers\n"));
+    expect(await shell("sed -n '/Maurolico/p' notes.txt")).toEqual(ok("Maurolico's notes\n"));
+    expect(await shell("sed -n -e '1a\\' -e 'e is only text' notes.txt")).toEqual(
+      ok("e is only text\n"),
+    );
+    expect(await shell("tar -tf x.tar")).toEqual(ok("notes.txt\n"));
+    expect(await shell("tar -xf x.tar")).toEqual(ok(""));
+    expect(await shell("tar -cf ../y.tar notes.txt")).toEqual(ok(""));
+    expect(await shell("tar -tf y.tar", { folder: "/" })).toEqual(ok("notes.txt\n"));
+    expect(await shell("grep -rnI Maurolico .")).toEqual(ok("./notes.txt:1:Maurolico's notes\n"));
+    expect(await shell("sort notes.txt")).toEqual(ok("Maurolico's notes\n"));
+    expect(await shell("sed -i 's/notes/Notes/' notes.txt")).toEqual(ok(""));
+    expect(await shell("cat notes.txt")).toEqual(ok("Maurolico's Notes\n"));
+  });
+
+  it("runs them through a configured shell too, sed still guarded", async () => {
+    await start({ shell: ["bash -c"], commands: ["sed", "tar"] });
+    expect(await shell("sed -n 1p notes.txt")).toEqual({ text: "Maurolico's notes\n", code: 1000 });
+    expect(await shell("'sed' -n 1p \"notes.txt\"")).toEqual({
+      text: "Maurolico's notes\n",
+      code: 1000,
+    });
+  });
+
+  it("runs what runs programs once the admin lists its :exec entry, and tells what is missing", async () => {
+    await start({ commands: ["sed:exec", "tar:exec", "find:exec", "env:exec", "xargs"] });
+    execFileSync("tar", ["-cf", "x.tar", "notes.txt"], { cwd: path.join(s.ada, "docs") });
+    expect(await shell("sed -n '1e echo ran' notes.txt")).toEqual({ text: "ran\n", code: 1000 });
+    expect(await shell("tar -xf x.tar --to-command=cat")).toEqual({
+      text: "Maurolico's notes\n",
+      code: 1000,
+    });
+    expect(await shell("find . -name notes.txt -exec cat {} +")).toEqual({
+      text: "Maurolico's notes\n",
+      code: 1000,
+    });
+    expect(await shell("env echo hi")).toEqual({ text: "hi\n", code: 1000 });
+    expect(await shell("xargs echo")).toEqual({
+      text: "Command not allowed: xargs can run any other program, so it runs only with the entry xargs:exec.",
+      code: 1008,
+    });
+    expect(await shell("sort notes.txt")).toEqual({ text: "Command not allowed.", code: 1008 });
+  });
+
+  it("says why a line is refused: the option that runs programs, the path out, the expansion", async () => {
+    await start({ shell: ["bash -c"], commands: ["sed", "cat", "echo"] });
+    expect(await shell('sed -n "1e id" notes.txt')).toEqual({
+      text: "Command not allowed: sed's e command runs other programs; it needs the entry sed:exec.",
+      code: 1008,
+    });
+    expect(await shell("cat -- ../../bob/secret.txt")).toEqual({
+      text: "Command not allowed: ../../bob/secret.txt is outside your folder.",
+      code: 1008,
+    });
+    expect(await shell("echo {x,~root}")).toEqual({
+      text: "Command not allowed: with a shell set, a line may not hold { } ~ * ? [ ( ) or # (the shell would expand them, or read them itself).",
+      code: 1008,
+    });
   });
 
   it("refuses an upgrade from another site", async () => {

@@ -2,9 +2,10 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { Transform } from "node:stream";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../errors.js";
-import { replaceWith, tempNameFor } from "../../storage/atomic-write.js";
+import { refuseReservedNames } from "../../lib/reserved-names.js";
+import { tempNameFor } from "../../storage/atomic-write.js";
 import type { FileEvents } from "../../storage/events.js";
-import { createFileOps } from "../../storage/file-ops.js";
+import { createStagedFiles, type StagedFiles } from "../../storage/staged-files.js";
 import type { ResourcesService } from "../resources/resources.service.js";
 import type { Storage } from "../../storage/storage.js";
 import type { UserFs } from "../../storage/user-fs.js";
@@ -103,8 +104,10 @@ export function createTusService(deps: {
   events: FileEvents;
   settings: Pick<SettingsStore, "getSettings">;
 }) {
-  /** Staged files and targets, anywhere under the server's root (uploads of every user). */
-  const files = createFileOps(deps.storage.root);
+  /** Staged files anywhere under the server's root (the sweep, a deleted user's uploads). */
+  const anywhere = deps.storage.serverFiles();
+  /** The staged files of an upload, seen from its uploader's view (or from the server's). */
+  const staged = (who: Uploader | undefined): StagedFiles => createStagedFiles(who?.fs ?? anywhere);
   const busy = new Set<string>();
   /**
    * Staged files of cancelled uploads, remembered for a while: a PATCH that raced the cancel
@@ -122,18 +125,11 @@ export function createTusService(deps: {
    */
   const finishedVia = new Map<string, string>();
 
-  async function finish(upload: UploadRecord, guessed = false): Promise<void> {
-    const handle = await files.open(upload.temp, "r+");
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await replaceWith(upload.temp, upload.target);
+  async function finish(upload: UploadRecord, who: Uploader, guessed = false): Promise<void> {
+    const placed = await staged(who).place(upload.temp, upload.target);
     await deps.uploads.remove(upload.target);
     ends.forget(upload.target);
     if (guessed) {
-      const placed = await files.stat(upload.target);
       ends.placedByGuess(upload.target, {
         userId: upload.userId,
         ino: placed.ino,
@@ -148,15 +144,15 @@ export function createTusService(deps: {
   }
 
   /** After a full chunk of a lengthless upload: complete unless more comes within SETTLE_MS. */
-  function settleLater(upload: UploadRecord, size: number): void {
+  function settleLater(upload: UploadRecord, who: Uploader, size: number): void {
     ends.settleLater(upload.target, async () => {
       if (busy.has(upload.target)) return;
       busy.add(upload.target);
       try {
         const now = await deps.uploads.find(upload.target);
-        const staged = now && (await files.statOrNone(now.temp));
-        if (now?.temp === upload.temp && now.length === UNKNOWN_LENGTH && staged?.size === size)
-          await finish(now, true);
+        const sizeNow = now && (await staged(who).size(now.temp));
+        if (now?.temp === upload.temp && now.length === UNKNOWN_LENGTH && sizeNow === size)
+          await finish(now, who, true);
       } finally {
         busy.delete(upload.target);
       }
@@ -169,7 +165,7 @@ export function createTusService(deps: {
    */
   async function reopen(who: Uploader, target: string, offset: number) {
     const placed = ends.takePlaced(target, who.id);
-    const info = await files.statOrNone(target);
+    const info = await who.fs.lstatOrNone(target);
     if (!placed || !info?.isFile() || info.ino !== placed.ino || info.size !== offset) return;
     const upload: UploadRecord = {
       target,
@@ -179,7 +175,7 @@ export function createTusService(deps: {
       touchedAt: Date.now(),
       ...(who.viaShare !== undefined && { viaShare: who.viaShare }),
     };
-    await files.rename(target, upload.temp);
+    await who.fs.rename(target, upload.temp);
     await deps.uploads.put(upload);
     ends.sawChunk(target, placed.size);
     return upload;
@@ -196,9 +192,10 @@ export function createTusService(deps: {
     const length = parseLength(lengthHeader) ?? UNKNOWN_LENGTH;
     const fs = who.fs;
     const target = await fs.resolve(requestPath);
+    refuseReservedNames(target.path);
     if (target.trailingSlash || target.path === "/")
       throw badRequest("An upload needs a file name");
-    const existing = await files.statOrNone(target.abs);
+    const existing = await fs.statOrNone(target.abs);
     if (existing?.isDirectory()) throw conflict("A folder with this name already exists");
     if (existing && !override) throw conflict("A file with this name already exists");
     if (existing && !who.mayOverwrite) throw forbidden("You may not overwrite files");
@@ -216,11 +213,11 @@ export function createTusService(deps: {
     }
     if (previous) {
       markCancelled(previous.temp);
-      await files.remove(previous.temp, { force: true });
+      await staged(who).remove(previous.temp);
     }
     await fs.ensureParent(target.abs);
     const temp = tempNameFor(target.abs);
-    await (await files.open(temp, "w")).close();
+    await staged(who).create(temp);
     const upload: UploadRecord = {
       target: target.abs,
       temp,
@@ -229,7 +226,7 @@ export function createTusService(deps: {
       touchedAt: Date.now(),
       ...(who.viaShare !== undefined && { viaShare: who.viaShare }),
     };
-    if (length === 0) await finish(upload);
+    if (length === 0) await finish(upload, who);
     else await deps.uploads.put(upload);
   }
 
@@ -241,17 +238,17 @@ export function createTusService(deps: {
     const target = await who.fs.resolve(requestPath);
     const upload = await deps.uploads.find(target.abs);
     if (upload && sameUploader(upload, who)) {
-      const staged = await files.statOrNone(upload.temp);
-      const placed = staged ? undefined : await files.statOrNone(target.abs);
-      if (!staged && placed?.isFile() && placed.size === upload.length) {
+      const stagedSize = await staged(who).size(upload.temp);
+      const placed = stagedSize === undefined ? await who.fs.lstatOrNone(target.abs) : undefined;
+      if (placed?.isFile() && placed.size === upload.length) {
         // Stopped between the rename into place and forgetting the upload: it is complete.
         await deps.uploads.remove(upload.target);
         return { offset: placed.size, length: placed.size };
       }
-      return { offset: staged?.size ?? 0, length: upload.length };
+      return { offset: stagedSize ?? 0, length: upload.length };
     }
     if (!who.mayReadAndDelete) throw notFound("No upload at this path");
-    const info = await files.statOrNone(target.abs);
+    const info = await who.fs.statOrNone(target.abs);
     if (!info) throw notFound("No upload at this path");
     if (info.isDirectory()) throw badRequest("The path is a folder");
     return { offset: info.size, length: info.size };
@@ -272,7 +269,7 @@ export function createTusService(deps: {
     const target = await who.fs.resolve(requestPath);
     let upload = await deps.uploads.find(target.abs);
     if (!upload || !sameUploader(upload, who)) {
-      const info = await files.statOrNone(target.abs);
+      const info = await who.fs.lstatOrNone(target.abs);
       const mayKnow =
         who.mayReadAndDelete ||
         (who.viaShare !== undefined && finishedVia.get(target.abs) === who.viaShare);
@@ -287,9 +284,10 @@ export function createTusService(deps: {
     if (busy.has(target.abs)) throw locked();
     busy.add(target.abs);
     const temp = upload.temp;
+    const out = await staged(who).open(upload.temp);
     try {
-      const size = (await files.statOrNone(upload.temp))?.size;
-      if (size === undefined) throw notFound("The upload was cancelled");
+      if (out === undefined) throw notFound("The upload was cancelled");
+      const size = out.size;
       if (size !== offset)
         throw new AppError("OFFSET_MISMATCH", `The upload is at offset ${size}, not ${offset}`);
       // A chunk at the right offset: the upload goes on (a cut one leaves no guessed end).
@@ -306,19 +304,19 @@ export function createTusService(deps: {
       if (body) {
         // Up to 1 MiB waits while a write runs, then goes in one writev: the socket is paused
         // less often than with 16 KiB (bench: "Resumable upload").
-        const out = files.writeStream(upload.temp, { flags: "a", highWaterMark: 1 << 20 });
+        const stream = out.writeStream(offset, 1 << 20);
         countReceived(body);
         // A broken connection keeps what arrived: the client resumes from HEAD's offset.
         if (fitsIn(headers.contentLength, room)) {
           // The HTTP parser delivers exactly Content-Length bytes (and refuses it beside
           // Transfer-Encoding): no stage needs to count them.
-          await pipeline(body, out);
-          counter.bytes = out.bytesWritten;
-        } else await pipeline(body, limitBytes(room, counter), out);
+          await pipeline(body, stream);
+          counter.bytes = stream.bytesWritten;
+        } else await pipeline(body, limitBytes(room, counter), stream);
       }
       if (counter.over) {
         // A chunk that does not fit changes nothing.
-        await files.truncate(upload.temp, offset);
+        await out.truncate(offset);
         throw badRequest("The chunk goes beyond the declared upload length");
       }
       if (cancelled.has(temp)) throw notFound("The upload was cancelled");
@@ -327,20 +325,23 @@ export function createTusService(deps: {
       await deps.uploads.put(upload);
       if (upload.length !== UNKNOWN_LENGTH) {
         if (now === upload.length) {
-          await finish(upload);
+          await out.close();
+          await finish(upload, who);
           return { offset: now, finished: { abs: target.abs, size: now } };
         }
       } else if (endsUpload(counter.bytes, await chunkSize(), ends.largest(target.abs))) {
-        await finish(upload, true);
+        await out.close();
+        await finish(upload, who, true);
       } else {
         ends.sawChunk(target.abs, counter.bytes);
-        settleLater(upload, now);
+        settleLater(upload, who, now);
       }
       return { offset: now };
     } finally {
-      // Cancelled meanwhile: the writer may have recreated the staged file it was appending to.
-      if (cancelled.has(temp)) await files.remove(temp, { force: true });
       busy.delete(target.abs);
+      await out?.close();
+      // Cancelled meanwhile: remove what a late write may have left.
+      if (cancelled.has(temp)) await staged(who).remove(temp);
     }
   }
 
@@ -351,7 +352,7 @@ export function createTusService(deps: {
     if (!upload || !sameUploader(upload, who)) return false;
     ends.forget(target.abs);
     markCancelled(upload.temp);
-    await files.remove(upload.temp, { force: true });
+    await staged(who).remove(upload.temp);
     await deps.uploads.remove(upload.target);
     return true;
   }
@@ -399,7 +400,7 @@ export function createTusService(deps: {
     async dropUploadsOf(userId: number): Promise<void> {
       for (const upload of await deps.uploads.ofUser(userId)) {
         ends.forget(upload.target);
-        await files.remove(upload.temp, { force: true });
+        await staged(undefined).remove(upload.temp);
         await deps.uploads.remove(upload.target);
       }
     },
@@ -408,7 +409,7 @@ export function createTusService(deps: {
       for (const upload of await deps.uploads.olderThan(Date.now() - ABANDONED_MS)) {
         if (busy.has(upload.target)) continue;
         ends.forget(upload.target);
-        await files.remove(upload.temp, { force: true });
+        await staged(undefined).remove(upload.temp);
         await deps.uploads.remove(upload.target);
       }
     },

@@ -71,7 +71,7 @@ describe("POST /api/rules/preview", () => {
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad)).toMatchObject({ code: "INVALID_RULE" });
     expect(errorOf(bad).message).toBe(
-      "Rule 2: invalid regular expression at character 2: Unmatched ')'",
+      "Rule 2: invalid regular expression at character 2: unexpected )",
     );
     expect((await preview({ scope: "/nowhere", rules: [] })).statusCode).toBe(404);
     // The scope never leaves the files root.

@@ -7,7 +7,7 @@ import {
 import { forbidden, notFound } from "../../errors.js";
 import { scopeRoot } from "../../lib/safe-path.js";
 import { createRuleChecker } from "../../storage/rules.js";
-import { isPlainFolderInside, walkTree } from "../../storage/tree-walk.js";
+import { plainFolderReal, walkTree } from "../../storage/tree-walk.js";
 import { checkRules } from "../settings/settings-checks.js";
 import type { SettingsStore } from "../settings/settings.store.js";
 
@@ -29,9 +29,8 @@ export function createRulesPreview(deps: { root: string; settings: SettingsStore
     const allowed = createRuleChecker(global, body.rules);
     const base = scopeRoot(deps.root, body.scope.trim() || ".");
     // A scope reached through a link is not walked: the walk never leaves the files root.
-    if (!isPlainFolderInside(deps.root, base)) {
-      throw notFound("The scope is not a folder on the server");
-    }
+    const real = plainFolderReal(deps.root, base);
+    if (real === undefined) throw notFound("The scope is not a folder on the server");
 
     const hidden: string[] = [];
     const hiddenFolders = new Set<string>();
@@ -51,7 +50,7 @@ export function createRulesPreview(deps: { root: string; settings: SettingsStore
       },
       base,
       "/",
-      { signal: stop.signal },
+      { signal: stop.signal, real },
     );
     hidden.sort((a, b) => a.localeCompare(b));
     return { hidden, hiddenCount, checked, truncated: stop.signal.aborted };

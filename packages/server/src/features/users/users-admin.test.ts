@@ -112,7 +112,7 @@ describe("GET and POST /api/users", () => {
       [newUser({ scope: "/a\u0000b" }), /scope/],
       [
         newUser({ rules: [{ allow: false, path: "", regex: true, regexp: { raw: "a(b" } }] }),
-        /Rule 1: invalid regular expression at its end: Unterminated group/,
+        /Rule 1: invalid regular expression at its end: missing closing \)/,
       ],
       [
         newUser({ rules: [{ allow: false, path: "private", regex: false, regexp: { raw: "" } }] }),

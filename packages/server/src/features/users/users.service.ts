@@ -134,7 +134,7 @@ export function createUsersService(deps: {
   }
 
   async function ensureScope(scope: string): Promise<void> {
-    await createScopeFolder(scopeRoot(root, scope));
+    await createScopeFolder(root, scopeRoot(root, scope));
   }
 
   function homeScope(global: Settings, username: string): string {

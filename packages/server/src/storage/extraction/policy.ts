@@ -1,4 +1,5 @@
 import path from "node:path";
+import { isStagingName, STAGING_SUFFIX } from "@scriptorium/shared";
 import { badRequest } from "../../errors.js";
 
 /** Limits against archive bombs (API.md Part A §8); `extractLimits` of the app options. */
@@ -33,6 +34,11 @@ export function entryPath(name: string): string | undefined {
   if (/^[A-Za-z]:/.test(name)) throw refused(`the entry "${name}" has a drive letter`);
   const parts = name.split("/").filter((p) => p !== "" && p !== ".");
   if (parts.includes("..")) throw refused(`the entry "${name}" climbs out with ".."`);
+  if (parts.some(isStagingName)) {
+    throw refused(
+      `the entry "${name}" has a name ending with "${STAGING_SUFFIX}", which is reserved`,
+    );
+  }
   return parts.length === 0 ? undefined : parts.join("/");
 }
 

@@ -1,20 +1,14 @@
-import { createWriteStream } from "node:fs";
-import {
-  copyFile,
-  lstat,
-  mkdir,
-  readdir,
-  rename,
-  rm,
-  stat,
-  symlink,
-  utimes,
-} from "node:fs/promises";
+import { constants } from "node:fs";
+import { copyFile, lstat, mkdir, readdir, rename, symlink, utimes } from "node:fs/promises";
 import path from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { conflict } from "../../errors.js";
+import { createExclusive, ownWriteStream } from "../atomic-write.js";
+import { fdPath, PATH_MAX, reopen, withChild, type Pinned } from "../descriptor.js";
+import { removeIn } from "../remove-tree.js";
 import { checkLinkTarget, entryPath, refused, type Tracker } from "./policy.js";
+import { createStagedFolders } from "./staged-folders.js";
 
 /** Entry metadata the readers pass on. */
 export interface EntryMeta {
@@ -24,23 +18,40 @@ export interface EntryMeta {
 
 /**
  * The hidden staging folder an archive is extracted into before anything reaches the
- * destination. It refuses unsafe names, duplicates and files beneath links; it never writes
- * through a link because links are created last, after every file is in place; and it counts
- * entries and bytes against the limits. `allowed` (the user's rules and hidden-file check on the
- * destination path) leaves entries out together with everything beneath them.
+ * destination, held open as `folder`. It refuses unsafe names, duplicates and files beneath
+ * links; it never writes through a link because links are created last, after every file is in
+ * place, and because every entry is made inside a folder reached from the staging folder one
+ * name at a time without following a link (a program that swaps a staged folder for a link
+ * makes the extraction fail, never write elsewhere); and it counts entries and bytes against the
+ * limits. `allowed` (the
+ * user's rules and hidden-file check on the destination path) leaves entries out together with
+ * everything beneath them.
  */
-export function createStaging(root: string, tracker: Tracker, allowed: (rel: string) => boolean) {
+export function createStaging(folder: Pinned, tracker: Tracker, allowed: (rel: string) => boolean) {
   const files = new Set<string>();
   const dirs = new Set<string>();
   const links = new Map<string, string>();
   const taken = (rel: string) => files.has(rel) || dirs.has(rel) || links.has(rel);
-  const abs = (rel: string) => path.join(root, ...rel.split("/"));
+  const folders = createStagedFolders(folder);
+  const split = (rel: string) => ({ dir: path.posix.dirname(rel), name: path.posix.basename(rel) });
+  /** Runs `use` on the staged folder `rel`, reached one name at a time (never through a link). */
+  const inFolder = async <T>(rel: string, use: (dir: Pinned) => Promise<T>): Promise<T> =>
+    use(await folders.get(rel));
+  /** Runs `use` on the staged entry `rel` itself (a file or folder, never a link). */
+  const atEntry = async <T>(rel: string, use: (entry: Pinned) => Promise<T>): Promise<T> => {
+    const { dir, name } = split(rel);
+    return withChild(await folders.get(dir), name, {}, use);
+  };
 
   /** The entry's path, or undefined when it is the root or the user may not see it. */
   function accept(name: string): string | undefined {
     tracker.entry();
     const rel = entryPath(name);
     if (rel === undefined) return undefined;
+    // Longer than a path the system can name (staged one name at a time, it could be made, but
+    // nothing could open it by its path afterwards).
+    if (Buffer.byteLength(path.join(folder.real, rel)) >= PATH_MAX)
+      throw refused(`the entry "${shown(rel)}" has a path too long for this system`);
     const parts = rel.split("/");
     for (let i = 1; i <= parts.length; i++) {
       if (!allowed(parts.slice(0, i).join("/"))) return undefined;
@@ -56,21 +67,32 @@ export function createStaging(root: string, tracker: Tracker, allowed: (rel: str
       if (files.has(dir) || links.has(dir)) {
         throw refused(`the entry "${rel}" lies beneath the file or link "${dir}"`);
       }
-      dirs.add(dir);
+      if (!dirs.has(dir)) {
+        const { dir: above, name } = split(dir);
+        await inFolder(above, (parent) =>
+          mkdir(parent.child(name)).catch((err: unknown) => {
+            if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+          }),
+        );
+        dirs.add(dir);
+      }
     }
-    await mkdir(path.dirname(abs(rel)), { recursive: true });
   }
 
   const duplicate = (rel: string) => refused(`the entry "${rel}" appears twice`);
 
   async function setTimes(rel: string, meta: EntryMeta): Promise<void> {
-    if (meta.mtime && !Number.isNaN(meta.mtime.getTime())) {
-      await utimes(abs(rel), meta.mtime, meta.mtime).catch(() => undefined);
+    const mtime = meta.mtime;
+    if (mtime && !Number.isNaN(mtime.getTime())) {
+      await atEntry(rel, (entry) => utimes(entry.at, mtime, mtime)).catch(() => undefined);
     }
   }
 
   return {
-    root,
+    /** The staging folder, held open. */
+    folder,
+    /** Closes the staged folders this staging kept open (the staging folder stays the caller's). */
+    close: () => folders.close(),
     accept,
 
     async dir(name: string, meta: EntryMeta = {}): Promise<void> {
@@ -78,8 +100,15 @@ export function createStaging(root: string, tracker: Tracker, allowed: (rel: str
       if (rel === undefined) return;
       if (files.has(rel) || links.has(rel)) throw duplicate(rel);
       await parents(rel);
-      dirs.add(rel);
-      await mkdir(abs(rel), { recursive: true });
+      if (!dirs.has(rel)) {
+        const { dir, name } = split(rel);
+        await inFolder(dir, (parent) =>
+          mkdir(parent.child(name)).catch((err: unknown) => {
+            if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+          }),
+        );
+        dirs.add(rel);
+      }
       await setTimes(rel, meta);
     },
 
@@ -112,7 +141,15 @@ export function createStaging(root: string, tracker: Tracker, allowed: (rel: str
         },
       });
       const mode = meta.mode !== undefined ? (meta.mode & 0o777) | 0o600 : 0o644;
-      await pipeline(input, counter, createWriteStream(abs(rel), { flags: "wx", mode }));
+      const at = split(rel);
+      await inFolder(at.dir, async (parent) => {
+        const handle = await createExclusive(parent, at.name, mode);
+        try {
+          await pipeline(input, counter, ownWriteStream(handle));
+        } finally {
+          await handle.close();
+        }
+      });
       await setTimes(rel, meta);
     },
 
@@ -148,9 +185,27 @@ export function createStaging(root: string, tracker: Tracker, allowed: (rel: str
       }
       if (taken(rel)) throw duplicate(rel);
       await parents(rel);
-      tracker.bytes((await stat(abs(source))).size);
       files.add(rel);
-      await copyFile(abs(source), abs(rel));
+      await atEntry(source, async (from) => {
+        const reader = await reopen(from, constants.O_RDONLY | constants.O_NONBLOCK);
+        try {
+          const info = await reader.stat();
+          if (!info.isFile()) throw refused(`the hard link "${rel}" does not point to a file`);
+          tracker.bytes(info.size);
+          const at = split(rel);
+          await inFolder(at.dir, async (parent) => {
+            const writer = await createExclusive(parent, at.name, 0o600);
+            try {
+              await copyFile(fdPath(reader.fd), fdPath(writer.fd));
+              await writer.chmod(info.mode & 0o7777);
+            } finally {
+              await writer.close();
+            }
+          });
+        } finally {
+          await reader.close();
+        }
+      });
       await setTimes(rel, meta);
     },
 
@@ -165,7 +220,8 @@ export function createStaging(root: string, tracker: Tracker, allowed: (rel: str
           throw refused(`the link "${shown(rel)}" leads outside the archive through other links`);
         }
         await parents(rel);
-        await symlink(target, abs(rel));
+        const at = split(rel);
+        await inFolder(at.dir, (parent) => symlink(target, parent.child(at.name)));
       }
     },
   };
@@ -213,40 +269,29 @@ export function shown(name: string): string {
   return name.length > 120 ? `${name.slice(0, 60)}…${name.slice(-40)}` : name;
 }
 
-const exists = (p: string) =>
-  lstat(p).then(
-    () => true,
-    () => false,
-  );
-
-/** The names that already exist in the destination folder. */
-export async function existingIn(dest: string, names: readonly string[]): Promise<string[]> {
-  const found: string[] = [];
-  for (const name of names) if (await exists(path.join(dest, name))) found.push(name);
-  return found;
-}
+const OWN_FOLDER = { dir: true } as const;
 
 /**
- * Moves the staged entries into the destination with renames on the same filesystem. With
- * `override`, existing files are replaced and folders merged; without, an entry that appeared
- * meanwhile is a conflict (409).
+ * Moves the staged entries into the destination with renames between folders held open. With
+ * `override`, existing files are replaced and folders merged (a link in the destination is
+ * replaced, never entered); without, an entry that appeared meanwhile is a conflict (409).
  */
-export async function placeInto(staged: string, dest: string, override: boolean): Promise<void> {
-  for (const name of await readdir(staged)) {
-    const from = path.join(staged, name);
-    const to = path.join(dest, name);
-    const existing = await lstat(to).catch(() => undefined);
+export async function placeInto(staged: Pinned, dest: Pinned, override: boolean): Promise<void> {
+  for (const name of await readdir(staged.at)) {
+    const existing = await lstat(dest.child(name)).catch(() => undefined);
     if (!existing) {
-      await rename(from, to);
+      await rename(staged.child(name), dest.child(name));
       continue;
     }
     if (!override) throw conflict(`"${name}" already exists in the destination`);
-    const incoming = await lstat(from);
+    const incoming = await lstat(staged.child(name));
     if (incoming.isDirectory() && existing.isDirectory()) {
-      await placeInto(from, to, override);
+      await withChild(staged, name, OWN_FOLDER, (from) =>
+        withChild(dest, name, OWN_FOLDER, (to) => placeInto(from, to, override)),
+      );
     } else {
-      await rm(to, { recursive: true, force: true });
-      await rename(from, to);
+      await removeIn(dest, name, { force: true });
+      await rename(staged.child(name), dest.child(name));
     }
   }
 }

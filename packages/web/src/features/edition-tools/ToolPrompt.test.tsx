@@ -85,7 +85,7 @@ async function openDialog(tool: string, name = "Varia.TEX") {
 const submit = () => screen.getByTestId<HTMLButtonElement>("tool-submit");
 
 describe("edition tool actions", () => {
-  it("are offered for exactly one selected .tex file, in any letter case, with no permission", async () => {
+  it("are offered for exactly one selected .tex file, in any letter case, with create and modify only", async () => {
     renderAt("/files/Opere/");
     await select("Varia.TEX");
     expect(toolButtons()).toEqual([

@@ -107,7 +107,10 @@ export function renderAt(url: string) {
   return { router, queryClient };
 }
 
-/** A fresh state: an empty tree, a logged-in user with no permission at all, no selection. */
+/**
+ * A fresh state: an empty tree, a logged-in user with only what running tools needs (create
+ * and modify; issue 27), no selection.
+ */
 export function resetTools() {
   window.scrollTo = vi.fn() as typeof window.scrollTo;
   for (const key of Object.keys(tree)) delete tree[key];
@@ -127,13 +130,13 @@ export function resetTools() {
     locale: "en",
     viewMode: "list",
     singleClick: false,
-    // SPEC.md: tool actions check no permission.
+    // Issue 27: a run writes files (create) and pdflatex rewrites its PDF (modify).
     perm: {
       admin: false,
       execute: false,
-      create: false,
+      create: true,
       rename: false,
-      modify: false,
+      modify: true,
       delete: false,
       share: false,
       download: false,

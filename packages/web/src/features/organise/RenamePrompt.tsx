@@ -1,4 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { STAGING_SUFFIX } from "@scriptorium/shared";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { handleError } from "../../api/errors";
@@ -20,6 +21,7 @@ export function RenamePrompt({ spec, close }: PromptProps<SpecOf<"rename">>) {
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const check = checkNewName(name, item.name);
+  const refused = check === "invalid" || check === "reserved";
 
   useEffect(() => {
     const dot = item.isDir ? -1 : item.name.lastIndexOf(".");
@@ -27,7 +29,7 @@ export function RenamePrompt({ spec, close }: PromptProps<SpecOf<"rename">>) {
   }, [item]);
 
   const submit = () => {
-    if (busy || check === "empty" || check === "invalid") return;
+    if (busy || check === "empty" || refused) return;
     if (check === "unchanged") {
       close();
       return;
@@ -51,26 +53,28 @@ export function RenamePrompt({ spec, close }: PromptProps<SpecOf<"rename">>) {
         <PromptFooter
           onCancel={close}
           confirmLabel={t("buttons.rename")}
-          confirmDisabled={busy || check === "invalid"}
+          confirmDisabled={busy || refused}
         />
       }
     >
       <p>{t("prompts.renameMessage")}</p>
       <input
         ref={input}
-        className={`input input--block${check === "invalid" ? " input--red" : ""}`}
+        className={`input input--block${refused ? " input--red" : ""}`}
         name="name"
         autoComplete="off"
         spellCheck={false}
         aria-label={t("prompts.newName")}
-        aria-invalid={check === "invalid" || undefined}
-        aria-describedby={check === "invalid" ? "rename-invalid" : undefined}
+        aria-invalid={refused || undefined}
+        aria-describedby={refused ? "rename-invalid" : undefined}
         value={name}
         onChange={(event) => setName(event.target.value)}
       />
-      {check === "invalid" && (
+      {refused && (
         <p className="organise__hint organise__hint--error" id="rename-invalid" role="alert">
-          {t("prompts.invalidName")}
+          {check === "invalid"
+            ? t("prompts.invalidName")
+            : t("prompts.reservedName", { suffix: STAGING_SUFFIX })}
         </p>
       )}
     </Modal>

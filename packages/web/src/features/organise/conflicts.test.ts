@@ -39,4 +39,9 @@ describe("rename input", () => {
     expect(checkNewName("x/y", "a.tex")).toBe("invalid");
     expect(checkNewName("..", "a.tex")).toBe("invalid");
   });
+
+  it("refuses a name ending with the staging suffix of files being written", () => {
+    expect(checkNewName(" a.scriptorium-tmp ", "a.tex")).toBe("reserved");
+    expect(checkNewName("a.scriptorium-tmp.tex", "a.tex")).toBe("ok");
+  });
 });

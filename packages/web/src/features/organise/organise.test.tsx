@@ -102,6 +102,13 @@ describe("rename", () => {
     fireEvent.change(input, { target: { value: "x/y.tex" } });
     expect(within(dialog).getByRole("alert").textContent).toContain("/");
     expect(within(dialog).getByTestId("prompt-confirm")).toHaveProperty("disabled", true);
+    fireEvent.change(input, { target: { value: "a.tex.scriptorium-tmp" } });
+    expect(within(dialog).getByRole("alert").textContent).toBe(
+      "Names ending with “.scriptorium-tmp” are reserved for files being written.",
+    );
+    expect(within(dialog).getByTestId("prompt-confirm")).toHaveProperty("disabled", true);
+    fireEvent.submit(input);
+    expect(screen.getByTestId("prompt-rename")).toBeTruthy();
     fireEvent.change(input, { target: { value: " a.tex " } });
     fireEvent.submit(input);
     await waitFor(() => expect(screen.queryByTestId("prompt-rename")).toBeNull());

@@ -1,4 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { STAGING_SUFFIX, stagingNameIn } from "@scriptorium/shared";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -25,11 +26,13 @@ export function NewEntryPrompt({ spec, close }: PromptProps<SpecOf<"newFile" | "
   const [name, setName] = useState("");
   const [busy, setBusy] = useState(false);
   const isDir = spec.name === "newDir";
+  // Names ending with the staging suffix are the server's files being written (400 there).
+  const reserved = stagingNameIn(name.trim()) !== undefined;
 
   const submit = () => {
     // SPEC.md §5: an empty (trimmed) name does nothing.
     const trimmed = name.trim();
-    if (isEmptyName(trimmed) || busy) return;
+    if (isEmptyName(trimmed) || reserved || busy) return;
     const dir = spec.dir ?? "/";
     const path = childPath(dir, trimmed, isDir);
     setBusy(true);
@@ -52,19 +55,30 @@ export function NewEntryPrompt({ spec, close }: PromptProps<SpecOf<"newFile" | "
       onSubmit={submit}
       testId={isDir ? "prompt-new-dir" : "prompt-new-file"}
       footer={
-        <PromptFooter onCancel={close} confirmLabel={t("buttons.create")} confirmDisabled={busy} />
+        <PromptFooter
+          onCancel={close}
+          confirmLabel={t("buttons.create")}
+          confirmDisabled={busy || reserved}
+        />
       }
     >
       <p>{t(isDir ? "prompts.newFolderMessage" : "prompts.newFileMessage")}</p>
       <input
-        className="input input--block"
+        className={`input input--block${reserved ? " input--red" : ""}`}
         name="name"
         autoComplete="off"
         spellCheck={false}
         aria-label={t(isDir ? "prompts.newFolder" : "prompts.newFile")}
+        aria-invalid={reserved || undefined}
+        aria-describedby={reserved ? "new-entry-reserved" : undefined}
         value={name}
         onChange={(event) => setName(event.target.value)}
       />
+      {reserved && (
+        <p className="notice notice--danger" id="new-entry-reserved" role="alert">
+          {t("prompts.reservedName", { suffix: STAGING_SUFFIX })}
+        </p>
+      )}
     </Modal>
   );
 }

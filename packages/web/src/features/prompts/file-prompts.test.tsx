@@ -77,6 +77,14 @@ describe("new entry prompts", () => {
     fireEvent.change(input, { target: { value: "   " } });
     fireEvent.submit(input);
     expect(vi.mocked(apiCall).mock.calls.some(([name]) => name === "createResource")).toBe(false);
+    // A name ending with the staging suffix is refused here, as the server would (400).
+    fireEvent.change(input, { target: { value: "bozze.scriptorium-tmp" } });
+    expect(within(dialog).getByRole("alert").textContent).toBe(
+      "Names ending with “.scriptorium-tmp” are reserved for files being written.",
+    );
+    expect(within(dialog).getByTestId("prompt-confirm")).toHaveProperty("disabled", true);
+    fireEvent.submit(input);
+    expect(vi.mocked(apiCall).mock.calls.some(([name]) => name === "createResource")).toBe(false);
 
     tree["/Opere/Libro III/"] = folder("/Opere/Libro III/", []);
     fireEvent.change(input, { target: { value: " Libro III " } });

@@ -1,78 +1,24 @@
+import { execEntryOf, shellEntries } from "@scriptorium/shared";
+
 /*
- * Programs that can start any other program (an interpreter, a shell, or a runner such as
- * `env`, `xargs` or `find -exec`, or TeX with shell escape): allowing one in a user's commands gives that user a full
- * shell on the server (issue 11; the settings page warns about them).
+ * What an allow-list gives (issue 27; the lists are shared with the server, which checks typed
+ * lines against them): a program that runs other programs runs only through its `name:exec`
+ * entry, which gives whoever has it a full shell on the server; find, sed, tar, sort and split run
+ * under their plain name without the options that start programs.
  */
-const NAMES = new Set([
-  "ash",
-  "awk",
-  "bash",
-  "busybox",
-  "bun",
-  "csh",
-  "dash",
-  "deno",
-  "doas",
-  "ed",
-  "emacs",
-  "env",
-  "expect",
-  "find",
-  "fish",
-  "gawk",
-  "gdb",
-  "git",
-  "ionice",
-  "ksh",
-  "latex",
-  "less",
-  "lua",
-  "lualatex",
-  "luatex",
-  "make",
-  "man",
-  "mawk",
-  "more",
-  "nawk",
-  "nice",
-  "node",
-  "nodejs",
-  "nohup",
-  "nvim",
-  "pdflatex",
-  "perl",
-  "php",
-  "python",
-  "ruby",
-  "script",
-  "sed",
-  "setsid",
-  "sh",
-  "ssh",
-  "stdbuf",
-  "strace",
-  "su",
-  "sudo",
-  "tar",
-  "tclsh",
-  "tex",
-  "tcsh",
-  "timeout",
-  "vi",
-  "vim",
-  "watch",
-  "xargs",
-  "xelatex",
-  "zsh",
-]);
 
-/** "python3.12" → "python", "/usr/bin/perl5.36" → "perl". */
-function programName(command: string): string {
-  const base = command.slice(command.lastIndexOf("/") + 1).toLowerCase();
-  return base.replace(/[\d.]+$/, "");
-}
-
-/** The entries of an allow-list that give a full shell, in the order given. */
+/** The `name:exec` entries of an allow-list that give a full shell, in the order given. */
 export function fullShellPrograms(commands: readonly string[]): string[] {
-  return commands.filter((command) => NAMES.has(programName(command.trim())));
+  return shellEntries(commands).fullShell;
 }
+
+/**
+ * The plain entries of programs that always run other programs (`bash`, `python3`, `xargs`),
+ * which allow nothing until written `name:exec`.
+ */
+export function entriesNeedingExec(commands: readonly string[]): string[] {
+  return shellEntries(commands).needsExec;
+}
+
+/** The entry an admin writes to allow `program` on purpose. */
+export const execEntry = (program: string) => execEntryOf(program.trim());

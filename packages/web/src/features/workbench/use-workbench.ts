@@ -1,6 +1,7 @@
 import { isTexFile } from "@scriptorium/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
+import { useUser } from "../auth/auth-store";
 import { useRunStore } from "../edition-tools/run-store";
 import { cancelCompile, compileRequest, runCompile } from "./compile";
 import { useFileDiagnostics } from "./use-file-diagnostics";
@@ -16,11 +17,13 @@ interface WorkbenchOptions {
 /**
  * The compile workbench of a `.tex` file in the editor: the compile command (saves first, then
  * reruns the last tool with its options), its running state, the file's diagnostics and the
- * output pane's visibility. `enabled` is false for other files.
+ * output pane's visibility. `enabled` is false for other files, and for users who may not
+ * compile: a compile reruns a tool over its last output, so it needs `create` and `modify`.
  */
 export function useWorkbench({ path, name, saveIfDirty }: WorkbenchOptions) {
   const queryClient = useQueryClient();
-  const enabled = isTexFile(name);
+  const user = useUser();
+  const enabled = isTexFile(name) && Boolean(user?.perm.create && user.perm.modify);
   const lastTool = useRunStore((state) => state.lastRuns[path]?.request.tool);
   const running = useRunStore((state) => state.running?.source === path);
   const diagnostics = useFileDiagnostics(path);

@@ -1,5 +1,6 @@
-import type { Settings, ToolSettings, TusSettings } from "@scriptorium/shared";
+import type { Settings, SettingsAnswer, ToolSettings, TusSettings } from "@scriptorium/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { handleError } from "../../../api/errors";
 import { Icon } from "../../../components/Icon";
@@ -8,7 +9,8 @@ import { showSuccess } from "../../toasts/toast-store";
 import { BrandingSettingsForm } from "./BrandingSettingsForm";
 import { DefaultsSettingsForm } from "./DefaultsSettingsForm";
 import { GeneralSettingsForm } from "./GeneralSettingsForm";
-import { fetchGlobalSettings, saveGlobalSettings } from "./global-settings-api";
+import { fetchGlobalSettings, saveGlobalSettings, settingsOf } from "./global-settings-api";
+import { ProgramsNotice } from "./ProgramsNotice";
 import { ServerSettingsCard } from "./ServerSettingsForm";
 import { HookSettingsForm } from "./HookSettingsForm";
 import { ShellSettingsForm } from "./ShellSettingsForm";
@@ -32,11 +34,18 @@ export function GlobalSettingsPage() {
   const save = useMutation({
     mutationFn: (settings: Settings) => saveGlobalSettings(settings),
     onSuccess: (_, settings) => {
-      queryClient.setQueryData(SETTINGS_KEY, settings);
+      // What the server says of programs is not saved: it stays as it was.
+      queryClient.setQueryData<SettingsAnswer | null>(SETTINGS_KEY, (old) => ({
+        ...settings,
+        ...(old?.programs && { programs: old.programs }),
+      }));
       showSuccess(t("success.settingsUpdated"));
     },
     onError: handleError,
   });
+
+  const answer = query.data;
+  const loaded = useMemo(() => (answer ? settingsOf(answer) : answer), [answer]);
 
   if (query.isPending) return <p className="muted">{t("files.loading")}</p>;
   if (query.isError) {
@@ -48,7 +57,7 @@ export function GlobalSettingsPage() {
     );
   }
 
-  const settings = query.data;
+  const settings = loaded ?? null;
   const tus = settings?.tus ?? getGlobals().TusSettings;
   const onSave = settings ? (next: TusSettings) => save.mutate({ ...settings, tus: next }) : null;
   const saveTools = (next: ToolSettings) => settings && save.mutate({ ...settings, tools: next });
@@ -60,6 +69,7 @@ export function GlobalSettingsPage() {
           {t("globalSettings.readOnly")}
         </p>
       )}
+      <ProgramsNotice programs={answer?.programs} />
       {settings && (
         <>
           <GeneralSettingsForm

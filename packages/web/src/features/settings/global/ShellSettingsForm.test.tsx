@@ -86,10 +86,34 @@ describe("global settings: shell and hooks", () => {
     renderPage();
     const commands = await screen.findByTestId("global-default-commands");
     expect(screen.queryByTestId("global-full-shell")).toBeNull();
-    fireEvent.change(commands, { target: { value: "ls python3 find" } });
+    fireEvent.change(commands, { target: { value: "ls python3:exec find:exec" } });
     expect(screen.getByTestId("global-full-shell").textContent).toContain(
-      "Allowing python3, find gives a full shell on the server",
+      "Allowing python3:exec, find:exec gives a full shell on the server",
     );
+    // find, sed and tar under their plain names run without the options that start programs.
+    fireEvent.change(commands, { target: { value: "ls find sed tar sort" } });
+    expect(screen.queryByTestId("global-full-shell")).toBeNull();
+    expect(screen.queryByTestId("global-needs-exec")).toBeNull();
+  });
+
+  it("explains the :exec entries and says which entries allow nothing without one", async () => {
+    fetchMock.mockResolvedValueOnce(json(200, SETTINGS));
+    renderPage();
+    const commands = await screen.findByTestId("global-default-commands");
+    expect(screen.getByTestId("global-exec-help").textContent).toContain(
+      "Programs that run other programs need the entry name:exec (e.g. xargs:exec)",
+    );
+    expect(commands.getAttribute("aria-describedby")).toContain("default-commands-exec-help");
+    expect(screen.getByTestId("global-shell").getAttribute("aria-describedby")).toBe("shell-help");
+    expect(document.getElementById("shell-help")?.textContent).toContain(
+      "lines holding { } ~ * ? [ ( ) or # are also refused",
+    );
+    expect(screen.queryByTestId("global-needs-exec")).toBeNull();
+    fireEvent.change(commands, { target: { value: "ls bash xargs" } });
+    expect(screen.getByTestId("global-needs-exec").textContent).toContain(
+      "bash, xargs can run any other program, so as written these entries allow nothing: write bash:exec to allow it on purpose.",
+    );
+    expect(screen.queryByTestId("global-full-shell")).toBeNull();
   });
 
   it("edits each hook one command per line and saves them all", async () => {

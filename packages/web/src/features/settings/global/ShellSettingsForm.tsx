@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../../components/Icon";
 import { getGlobals } from "../../../lib/globals";
-import { fullShellPrograms } from "../../shell/full-shell";
+import { entriesNeedingExec, execEntry, fullShellPrograms } from "../../shell/full-shell";
 import { parseCommandWords, parseShell } from "./shell-fields";
 
 type ShellFields = Pick<Settings, "shell" | "defaults">;
@@ -16,13 +16,16 @@ interface ShellSettingsFormProps {
 
 /**
  * The shell the server runs typed lines with, and the commands new users may run; warns that
- * commands run on the server and when an allowed program gives a full shell.
+ * commands run on the server and when an allowed program gives a full shell, explains the
+ * `name:exec` entries (issue 27) and says which entries allow nothing without one.
  */
 export function ShellSettingsForm({ initial, onSave, saving = false }: ShellSettingsFormProps) {
   const { t } = useTranslation();
   const [shell, setShell] = useState(() => initial.shell.join(" "));
   const [commands, setCommands] = useState(() => initial.defaults.commands.join(" "));
-  const risky = fullShellPrograms(parseCommandWords(commands));
+  const entries = parseCommandWords(commands);
+  const risky = fullShellPrograms(entries);
+  const needsExec = entriesNeedingExec(entries);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,7 +60,7 @@ export function ShellSettingsForm({ initial, onSave, saving = false }: ShellSett
             data-testid="global-shell"
           />
           <span id="shell-help" className="field__hint muted">
-            {t("shell.settings.shellHelp")}
+            {t("shell.settings.shellHelp")} {t("shell.settings.shellExpansion")}
           </span>
         </label>
         <label className="field">
@@ -69,13 +72,29 @@ export function ShellSettingsForm({ initial, onSave, saving = false }: ShellSett
             spellCheck={false}
             value={commands}
             onChange={(event) => setCommands(event.target.value)}
-            aria-describedby="default-commands-help"
+            aria-describedby="default-commands-help default-commands-exec-help"
             data-testid="global-default-commands"
           />
           <span id="default-commands-help" className="field__hint muted">
             {t("shell.settings.commandsHelp")}
           </span>
+          <span
+            id="default-commands-exec-help"
+            className="field__hint muted"
+            data-testid="global-exec-help"
+          >
+            {t("shell.settings.execHelp")}
+          </span>
         </label>
+        {needsExec.length > 0 && (
+          <p className="notice notice--warning" role="status" data-testid="global-needs-exec">
+            <Icon name="alert" />{" "}
+            {t("shell.settings.needsExec", {
+              programs: needsExec.join(", "),
+              example: execEntry(needsExec[0] as string),
+            })}
+          </p>
+        )}
         {risky.length > 0 && (
           <p className="notice notice--danger" role="alert" data-testid="global-full-shell">
             <Icon name="alert" />{" "}

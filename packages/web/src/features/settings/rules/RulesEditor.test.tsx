@@ -53,7 +53,7 @@ describe("rules editor", () => {
     fireEvent.click(screen.getByTestId("rules-regex"));
     fireEvent.change(screen.getByTestId("rules-text"), { target: { value: "a)b" } });
     expect(screen.getByRole("alert").textContent).toBe(
-      "Rule 1: invalid regular expression at character 2: Unmatched ')'",
+      "Rule 1: invalid regular expression at character 2: unexpected )",
     );
     expect(screen.getByTestId("rules-text").getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByTestId<HTMLButtonElement>("rules-preview").disabled).toBe(true);

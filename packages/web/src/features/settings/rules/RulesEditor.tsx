@@ -167,6 +167,7 @@ export function RulesEditor({
         </p>
       )}
       <p className="field__hint muted">{t("settings.rules.help")}</p>
+      <p className="field__hint muted">{t("settings.rules.regexSyntax")}</p>
       <div className="rules__actions">
         <button
           type="button"
