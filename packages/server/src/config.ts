@@ -11,6 +11,8 @@ export interface ServeOptions {
    * sandbox (README, Security model). Off: they are refused with 503.
    */
   unsandboxedPrograms: boolean;
+  /** Logins and sign-ups one address may send per minute (many users behind one proxy: raise). */
+  loginLimit: number;
 }
 
 export const SERVE_DEFAULTS: ServeOptions = {
@@ -21,4 +23,5 @@ export const SERVE_DEFAULTS: ServeOptions = {
   baseURL: "",
   noauth: false,
   unsandboxedPrograms: false,
+  loginLimit: 30,
 };

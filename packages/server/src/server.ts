@@ -58,6 +58,7 @@ export async function startServer(
     cacheDir: path.join(path.dirname(databasePath), "cache"),
     logger: loggerOptions(process.env.SCRIPTORIUM_LOG_LEVEL ?? "info"),
     unsandboxedPrograms: opts.unsandboxedPrograms,
+    limits: { loginPerIp: { max: opts.loginLimit, windowMs: 60_000 } },
   });
   try {
     await app.listen({ host: opts.address, port: opts.port });

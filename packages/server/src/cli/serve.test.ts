@@ -23,3 +23,13 @@ describe("--unsandboxed-programs (issue 27)", () => {
     }
   });
 });
+
+describe("--login-limit", () => {
+  it("is 30 a minute unless given, and refuses what is not a positive whole number", () => {
+    expect(parsed([]).loginLimit).toBe(30);
+    expect(parsed(["--login-limit", "600"]).loginLimit).toBe(600);
+    expect(parsed([], { SCRIPTORIUM_LOGIN_LIMIT: "90" }).loginLimit).toBe(90);
+    expect(() => parsed(["--login-limit", "0"])).toThrow();
+    expect(() => parsed(["--login-limit", "many"])).toThrow();
+  });
+});

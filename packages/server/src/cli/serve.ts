@@ -47,6 +47,14 @@ export const ServeFlags = Type.Object({
       "without a working bubblewrap, run the shell, hooks and edition tools with no sandbox: " +
       "each can read and change all that the server's user can (default: they are off)",
   }),
+  "login-limit": Flag.integer(
+    {
+      env: "SCRIPTORIUM_LOGIN_LIMIT",
+      arg: "N",
+      description: "logins and sign-ups one address may send per minute (default 30)",
+    },
+    { minimum: 1, maximum: 100000 },
+  ),
   ...HELP_FLAG,
 });
 
@@ -62,5 +70,6 @@ export function serveOptions(values: Static<typeof ServeFlags>): ServeOptions {
     baseURL,
     noauth: values.noauth ?? SERVE_DEFAULTS.noauth,
     unsandboxedPrograms: values["unsandboxed-programs"] ?? SERVE_DEFAULTS.unsandboxedPrograms,
+    loginLimit: values["login-limit"] ?? SERVE_DEFAULTS.loginLimit,
   };
 }

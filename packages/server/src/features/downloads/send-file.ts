@@ -17,6 +17,8 @@ export interface SendOptions {
   disposition: string;
   /** The whole Content-Security-Policy value. */
   csp: string;
+  /** Cache-Control; default `private`. */
+  cacheControl?: string;
 }
 
 /** The parts of a `multipart/byteranges` body, read one after the other from the payload. */
@@ -63,7 +65,7 @@ export async function sendPayload(
   }
   void reply
     .header("Last-Modified", new Date(payload.mtimeMs).toUTCString())
-    .header("Cache-Control", "private")
+    .header("Cache-Control", opts.cacheControl ?? "private")
     .header("Accept-Ranges", "bytes")
     .header("Content-Disposition", opts.disposition)
     .header("Content-Security-Policy", opts.csp);

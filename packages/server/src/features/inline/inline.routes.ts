@@ -53,6 +53,9 @@ export function inlineRoutes(inline: InlineService, baseURL: string) {
           contentType: file.contentType,
           disposition: contentDisposition("inline", file.name),
           csp: inlinePolicy(file.contentType),
+          // Pages a tool writes again at each compile, under the same names, often within the
+          // second that Last-Modified can tell: never reused from the browser's cache.
+          cacheControl: "private, no-store",
         });
       },
     });
