@@ -13,7 +13,7 @@ import {
   systemEntries,
 } from "./host.js";
 import { probeBwrap, type SandboxProblem, unreadableSystemEntries } from "./machine.js";
-import { argsFile, bwrapOptions, SANDBOX_HOME, SYSTEM_PATHS } from "./sandbox.js";
+import { argsFile, bwrapOptions, SANDBOX_FILES, SANDBOX_HOME, SYSTEM_PATHS } from "./sandbox.js";
 
 /**
  * The one way this server runs external programs (edition tools, the shell, hooks): argv only,
@@ -188,15 +188,18 @@ export function createRunner(options: RunnerOptions = {}) {
         cwd = scratch.path;
       }
       const writable = spec.writable ?? cwd;
+      // In the sandbox the writable folder is at SANDBOX_FILES: the program never learns where
+      // the files live on the server. Paths handed to it are given in its own view.
+      const seen = bwrap ? sandboxView(writable) : (p: string) => p;
       const limited = prlimit
         ? [prlimit, `--fsize=${spec.maxFileBytes ?? DEFAULT_FILE_CAP}`, "--", spec.executable]
         : [spec.executable];
       // bash first: it closes every inherited descriptor above 2, then becomes the program.
-      const command = [bash, ...CLOSE_DESCRIPTORS, ...limited, ...spec.args];
+      const command = [bash, ...CLOSE_DESCRIPTORS, ...limited, ...spec.args.map(seenInWord(seen))];
       const pathVar = [...new Set([...(spec.path ?? []), ...SYSTEM_BIN])].join(":");
       if (!bwrap) home = await privateFolder();
       const env = {
-        ...spec.env,
+        ...mapValues(spec.env ?? {}, seenInWord(seen)),
         PATH: pathVar,
         HOME: bwrap ? SANDBOX_HOME : (home?.path ?? SANDBOX_HOME),
         LANG: "C.UTF-8",
@@ -222,10 +225,10 @@ export function createRunner(options: RunnerOptions = {}) {
           system: await systemEntries(SYSTEM_PATHS),
           hidden: await presentEntries(unreadable),
           readOnly: spec.readOnly ?? [],
-          writable,
+          writable: SANDBOX_FILES,
           writableFd: SCOPE_FD,
-          masked: spec.masked ?? [],
-          cwd,
+          masked: (spec.masked ?? []).map((entry) => ({ ...entry, path: seen(entry.path) })),
+          cwd: seen(cwd),
           env,
         });
         // The options go through a descriptor: bubblewrap's own command line, which the
@@ -358,4 +361,33 @@ function spawnAndWait(
       });
     });
   });
+}
+
+/**
+ * Where a path of the host is seen from inside the sandbox: the writable folder and what it
+ * holds under SANDBOX_FILES; any other path as it is.
+ */
+export function sandboxView(writable: string): (hostPath: string) => string {
+  return (hostPath) => {
+    if (hostPath === writable) return SANDBOX_FILES;
+    if (hostPath.startsWith(`${writable}/`)) return SANDBOX_FILES + hostPath.slice(writable.length);
+    return hostPath;
+  };
+}
+
+/** A word (an argument, a variable's value) with a host path in it seen from the sandbox. */
+function seenInWord(seen: (hostPath: string) => string): (word: string) => string {
+  return (word) => {
+    if (word.startsWith("/")) return seen(word);
+    // An option's attached value: --output=/path.
+    const at = word.indexOf("=/");
+    return at < 0 ? word : word.slice(0, at + 1) + seen(word.slice(at + 1));
+  };
+}
+
+function mapValues(
+  record: Readonly<Record<string, string>>,
+  map: (value: string) => string,
+): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value)]));
 }

@@ -14,6 +14,12 @@ export const SYSTEM_PATHS = [
   "/lib64",
 ];
 
+/**
+ * Where the user's folder is inside the sandbox (bound there from the server's descriptor of
+ * it): a program sees no path of the server's own layout.
+ */
+export const SANDBOX_FILES = "/files";
+
 /** HOME inside the sandbox: on its private /tmp, gone with it. */
 export const SANDBOX_HOME = "/tmp/home";
 

@@ -154,12 +154,13 @@ describe("the command line", () => {
     expect(await exists(inAda("docs/citlonga_m2lv"))).toBe(false);
   });
 
-  it("gives -f a file of the user's own, by its real path", async () => {
+  it("gives -f a file of the user's own, by its path in the sandbox (no path of the server's)", async () => {
     await writeFile(inAda("docs/conf.txt"), "configurazione\n");
     const res = await run(toolUrl("/docs/citlonga.tex", "m2hv", { commandline: "-f conf.txt" }));
     expect(res.statusCode, res.body).toBe(200);
     const log = await readFile(inAda("docs/citlonga_m2hv/m2hv.OUT.log"), "utf8");
-    expect(log).toContain(JSON.stringify(path.join(await realAda(), "docs", "conf.txt")));
+    expect(log).toContain(JSON.stringify("/files/docs/conf.txt"));
+    expect(log).not.toContain(await realAda());
   });
 });
 

@@ -1,4 +1,4 @@
-import { mkdir, readFile, symlink, writeFile } from "node:fs/promises";
+import { mkdir, readFile, realpath, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createToolsTarget, toolUrl, type ToolsTarget } from "../../test/tools-target.js";
@@ -11,11 +11,18 @@ import { createToolsTarget, toolUrl, type ToolsTarget } from "../../test/tools-t
 let t: ToolsTarget;
 afterEach(() => t.close());
 
+/**
+ * What the tool reads: `target` as it is, or, for a path in the running user's own folder, that
+ * path as the sandbox shows it (the folder is at /files there).
+ */
 async function readThroughTool(target: string, as: "ada" | "bob" = "ada"): Promise<string> {
   const scope = as === "ada" ? t.ada : t.bob;
+  const real = await realpath(scope);
+  const seen = target.startsWith(`${scope}/`) ? `/files${target.slice(scope.length)}` : target;
+  const shown = seen.startsWith(`${real}/`) ? `/files${seen.slice(real.length)}` : seen;
   await writeFile(
     path.join(scope, "probe.tex"),
-    `%STANDIN:readfile ${target}\n\\ElencoTestimoni{A}\nTesto\n`,
+    `%STANDIN:readfile ${shown}\n\\ElencoTestimoni{A}\nTesto\n`,
   );
   const res = await t.app.inject({
     method: "PATCH",
@@ -30,10 +37,24 @@ async function readThroughTool(target: string, as: "ada" | "bob" = "ada"): Promi
 }
 
 describe("a tool's view of the machine", () => {
-  it("reads the user's own files", async () => {
+  it("reads the user's own files, at /files, and learns nothing of where they are", async () => {
     t = await createToolsTarget();
     await writeFile(path.join(t.ada, "mine.txt"), "ada's words\n");
     expect(await readThroughTool(path.join(t.ada, "mine.txt"))).toBe("READ-OK ada's words");
+    // The server's own path of that folder is not there.
+    const hostPath = path.join(await realpath(t.ada), "mine.txt");
+    await writeFile(
+      path.join(t.ada, "probe.tex"),
+      `%STANDIN:readfile ${hostPath}\n\\ElencoTestimoni{A}\nTesto\n`,
+    );
+    const res = await t.app.inject({
+      method: "PATCH",
+      url: toolUrl("/probe.tex", "m2hv", { override: true }),
+      headers: { "x-auth": t.adaToken },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const log = await readFile(path.join(t.ada, "probe_m2hv", "m2hv.OUT.log"), "utf8");
+    expect(log).toMatch(/READ-FAILED/);
   });
 
   it("cannot read another user's folder, in either direction", async () => {

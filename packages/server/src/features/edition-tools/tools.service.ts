@@ -9,7 +9,7 @@ import {
 import { AppError, badRequest, forbidden, notFound } from "../../errors.js";
 import { decodeDestination, type PatchQuery } from "../../lib/route-params.js";
 import { findExecutable } from "../../runner/host.js";
-import type { Runner } from "../../runner/runner.js";
+import { sandboxView, type Runner } from "../../runner/runner.js";
 import type { FileEvents } from "../../storage/events.js";
 import type { Storage } from "../../storage/storage.js";
 import type { UserFs } from "../../storage/user-fs.js";
@@ -136,15 +136,19 @@ export function createToolsService(deps: ToolsDeps) {
       if (!info.isFile()) throw badRequest(`${tool.name} runs on a file, not a folder`);
       if (!isTexFile(src.path)) throw badRequest(`${tool.name} runs on .tex files only`);
       const sourceReal = await fs.realOf(src.abs);
+      const scope = await fs.realRoot();
+      // A file option names the file as the program sees it (in the sandbox, under /files):
+      // the same words in the run's log, and no path of the server's in either.
+      const sandboxed = (await deps.runner.state()).mode === "sandboxed";
+      const seen = sandboxed ? sandboxView(scope) : (p: string) => p;
       const args = await toolArguments(tool, decodeCommandline(query.commandline), async (p) => {
         const target = await fs
           .resolve(p.startsWith("/") ? p : path.posix.join(path.posix.dirname(src.path), p))
           .catch(() => undefined);
         const stat = target && (await fs.statOrNone(target.abs));
         if (!target || !stat?.isFile()) throw badRequest(`No such file in your files: ${p}`);
-        return fs.realOf(target.abs);
+        return seen(await fs.realOf(target.abs));
       });
-      const scope = await fs.realRoot();
       const run: ToolRun = {
         tool,
         fs,

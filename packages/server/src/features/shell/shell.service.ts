@@ -1,7 +1,7 @@
 import path from "node:path";
 import { AppError, forbidden } from "../../errors.js";
 import { findExecutable, SYSTEM_BIN } from "../../runner/host.js";
-import type { Runner, RunOutcome } from "../../runner/runner.js";
+import { sandboxView, type Runner, type RunOutcome } from "../../runner/runner.js";
 import type { Storage } from "../../storage/storage.js";
 import type { SettingsStore } from "../settings/settings.store.js";
 import type { UserRecord } from "../users/users.store.js";
@@ -65,7 +65,10 @@ export function createShellService(deps: ShellDeps) {
       const info = await fs.stat(where.abs);
       const folder = await fs.realOf(info.isDirectory() ? where.abs : path.dirname(where.abs));
       const scope = await fs.realRoot();
-      const outside = outsidePath(check.paths, folder, scope);
+      // Paths typed are the program's: in the sandbox the scope is at SANDBOX_FILES.
+      const sandboxed = (await deps.runner.state()).mode === "sandboxed";
+      const seen = sandboxed ? sandboxView(scope) : (p: string) => p;
+      const outside = outsidePath(check.paths, seen(folder), seen(scope));
       if (outside !== undefined) return refused(outsideMessage(outside));
 
       const [program, ...args] =
