@@ -147,6 +147,10 @@ test("log in, select, copy, rename and edit with the keyboard alone", async ({ p
   await expect(page.locator(".item--active")).toHaveAttribute("data-name", "d-quarta.tex");
   await page.keyboard.press("Enter");
   await page.waitForURL(/\/files\/Lettere\/d-quarta\.tex$/);
+  // The editor loads on its own (a chunk of its own, then the file): Tab once it is there, as a
+  // person would, rather than against a page that is still putting its focus in place.
+  await expect(page.locator(".cm-content")).toBeVisible();
+  await expect(page.getByTestId("editor-save")).toBeVisible();
   await tabTo(page, page.locator(".cm-content"));
   await page.keyboard.press("ControlOrMeta+End");
   await page.keyboard.type("% letto\n");
