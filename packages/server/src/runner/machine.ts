@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { findExecutable, SYSTEM_BIN, systemEntries } from "./host.js";
-import { type MaskedEntry, SANDBOX_GID, SANDBOX_UID, SYSTEM_PATHS } from "./sandbox.js";
+import { type MaskedEntry, NAMESPACE_OPTIONS, SYSTEM_PATHS } from "./sandbox.js";
 
 /**
  * What the runner learns of this machine by running its own fixed programs (never anything from
@@ -52,21 +52,7 @@ export async function probeBwrap(): Promise<{ bwrap: string } | { problem: Sandb
   if (!bwrap) return { problem: { reason: "bubblewrap (bwrap) is not installed" } };
   const tried = await runFixed(
     bwrap,
-    [
-      "--unshare-all",
-      "--unshare-user",
-      "--uid",
-      String(SANDBOX_UID),
-      "--gid",
-      String(SANDBOX_GID),
-      "--disable-userns",
-      "--die-with-parent",
-      "--ro-bind",
-      "/",
-      "/",
-      "--",
-      "/bin/true",
-    ],
+    [...NAMESPACE_OPTIONS, "--ro-bind", "/", "/", "--", "/bin/true"],
     5_000,
   );
   if (tried.code === 0) return { bwrap };

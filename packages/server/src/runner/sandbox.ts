@@ -31,6 +31,21 @@ export const SANDBOX_HOME = "/tmp/home";
 export const SANDBOX_UID = 65534;
 export const SANDBOX_GID = 65534;
 
+/**
+ * Every namespace of its own, as `nobody` with no way to make another, killed with the server:
+ * what each run asks of bubblewrap, and what the probe at start checks that it can give.
+ */
+export const NAMESPACE_OPTIONS: readonly string[] = [
+  "--unshare-all",
+  "--unshare-user",
+  "--uid",
+  String(SANDBOX_UID),
+  "--gid",
+  String(SANDBOX_GID),
+  "--disable-userns",
+  "--die-with-parent",
+];
+
 /** What a sandboxed run sees and may change. */
 export interface SandboxLayout {
   /** Read-only system folders (or the links that stand for them). */
@@ -72,19 +87,7 @@ function within(inner: string, outer: string): boolean {
  * scope writable, denied entries masked, and nothing of the environment but `layout.env`.
  */
 export function bwrapOptions(layout: SandboxLayout): string[] {
-  const args = [
-    "--unshare-all",
-    "--unshare-user",
-    "--uid",
-    String(SANDBOX_UID),
-    "--gid",
-    String(SANDBOX_GID),
-    "--disable-userns",
-    "--die-with-parent",
-    "--new-session",
-    "--cap-drop",
-    "ALL",
-  ];
+  const args = [...NAMESPACE_OPTIONS, "--new-session", "--cap-drop", "ALL"];
   for (const entry of layout.system) {
     if (entry.kind === "link") args.push("--symlink", entry.target, entry.path);
     else args.push("--ro-bind", entry.path, entry.path);

@@ -17,7 +17,12 @@ import {
 } from "../../storage/extraction/policy.js";
 import { extractRar } from "./rar-reader.js";
 import { extractSingle, extractTar, extractZip, type Precheck } from "./readers.js";
-import { createStaging, placeInto, type Staging } from "../../storage/extraction/staging.js";
+import {
+  createStaging,
+  existingIn,
+  placeInto,
+  type Staging,
+} from "../../storage/extraction/staging.js";
 import { fdPath } from "../../storage/descriptor.js";
 import { ownStreamOfHandle } from "../../storage/file-ops.js";
 
@@ -106,9 +111,17 @@ export function createExtractService(deps: {
           const staging = createStaging(stagingFolder, tracker, allowed);
           const checkConflicts = async (names: string[]) => {
             if (override) return;
-            for (const name of names) {
-              if (await fs.exists(path.join(target.abs, name)))
-                throw conflict(`"${name}" already exists in the destination`);
+            // The destination folder opened once, each name looked up inside it.
+            const dest = await fs
+              .pin(target.abs, { follow: true, dir: true })
+              .catch(() => undefined);
+            if (!dest) return; // not made yet: nothing there to clash with
+            try {
+              const clash = await existingIn(dest, names);
+              if (clash.length > 0)
+                throw conflict(`"${clash[0]}" already exists in the destination`);
+            } finally {
+              await dest.close();
             }
           };
           try {

@@ -269,6 +269,19 @@ export function shown(name: string): string {
   return name.length > 120 ? `${name.slice(0, 60)}…${name.slice(-40)}` : name;
 }
 
+/** The names that already exist in the destination folder (held open). */
+export async function existingIn(dest: Pinned, names: readonly string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const name of names) {
+    const there = await lstat(dest.child(name)).then(
+      () => true,
+      () => false,
+    );
+    if (there) found.push(name);
+  }
+  return found;
+}
+
 const OWN_FOLDER = { dir: true } as const;
 
 /**
