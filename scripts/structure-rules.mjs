@@ -34,9 +34,13 @@ export default [
     layers: [
       { name: "base", nodes: ["lib", "errors.ts", "version.ts", "config.ts"] },
       { name: "infrastructure", nodes: ["db", "storage", "runner"] },
-      { name: "http", nodes: ["http", "plugins"] },
+      { name: "http", nodes: ["http"] },
       { name: "features", nodes: ["features/*"] },
-      { name: "composition", nodes: ["app.ts", "server.ts", "cli"] },
+      { name: "plugins", nodes: ["plugins"] },
+      {
+        name: "composition",
+        nodes: ["app-options.ts", "services.ts", "app.ts", "server.ts", "cli"],
+      },
     ],
   },
   {

@@ -54,8 +54,3 @@ export function fromErrno(err: unknown): AppError | undefined {
   const known = code ? ERRNO[code] : undefined;
   return known ? new AppError(known.code, known.message) : undefined;
 }
-
-/** `fromErrno`, or the error itself when it is not a filesystem error. */
-export function mapErrno(err: unknown): unknown {
-  return fromErrno(err) ?? err;
-}

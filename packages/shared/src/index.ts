@@ -27,3 +27,5 @@ export const LOGIN_VERSION_LABEL = "4.0410";
 /** Width at or below which the narrow layout applies (SPEC.md §9). */
 export const NARROW_BREAKPOINT_PX = 736;
 export * from "./lib/rules.js";
+export * from "./lib/control-characters.js";
+export * from "./schemas/go-zero.js";

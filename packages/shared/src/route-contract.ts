@@ -6,11 +6,10 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
 /**
  * Who may call a route. `none`: anyone. `user`: a session token (X-Auth header, `?auth=` query,
  * or the `auth` cookie on GET and HEAD). `admin`: a token of an administrator; the token is
- * checked like `user`, and the feature's service refuses other users with 403.
+ * checked like `user`, and other users get 403 before the body is read or validated (the
+ * server's route helper, `http/route.ts`, enforces every mode in one place).
  */
 export type AuthMode = "none" | "user" | "admin";
-
-export const AUTH_MODES = ["none", "user", "admin"] as const satisfies readonly AuthMode[];
 
 /** One answer of a route, as documented. */
 export interface ResponseContract {
@@ -27,7 +26,7 @@ export interface ResponseContract {
 export interface RouteContract {
   method: HttpMethod;
   url: string;
-  /** Who may call it; the server derives `config.auth` from it. */
+  /** Who may call it; the server's route helper enforces it before anything else runs. */
   auth: AuthMode;
   /** The feature the route belongs to (a group of the API reference). */
   tag: string;

@@ -11,7 +11,7 @@ export interface CommandIo {
 export interface CommandSpec<T extends TObject> {
   /** The words after `scriptorium`, e.g. "users add"; "" for the server itself. */
   name: string;
-  /** Names of the positional arguments, e.g. ["NAME", "PASSWORD"]. */
+  /** Names of the positional arguments, e.g. ["NAME", "PASSWORD"]; "[NAME]" is optional. */
   args?: string[];
   summary: string;
   /** A second usage line, e.g. for the commands under the top level. */
@@ -70,6 +70,8 @@ function section(title: string, lines: string[]): string[] {
   return lines.length > 0 ? ["", `${title}:`, ...lines] : [];
 }
 
+const isOptional = (arg: string) => arg.startsWith("[");
+
 function argumentMistake(invocation: string, expected: string[], got: string[]): string {
   const extra = got[expected.length];
   if (extra === undefined) return `${invocation} needs ${expected.join(" ")}`;
@@ -104,7 +106,8 @@ export function defineCommand<T extends TObject>(spec: CommandSpec<T>): Command 
       }
       const { values, positionals } = parseCommandLine(argv, spec.flags, io.env, spec.name);
       const expected = spec.args ?? [];
-      if (positionals.length !== expected.length) {
+      const required = expected.filter((arg) => !isOptional(arg)).length;
+      if (positionals.length < required || positionals.length > expected.length) {
         throw new UsageError(argumentMistake(invocation, expected, positionals), spec.name);
       }
       await spec.run(values, positionals, io);

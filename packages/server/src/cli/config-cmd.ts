@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { Type, type Static } from "typebox";
 import { Value } from "typebox/value";
@@ -19,6 +19,7 @@ import { VERSION } from "../version.js";
 import { HELP_FLAG, UsageError } from "./args.js";
 import { defineCommand, type CommandGroup } from "./command.js";
 import { applySettingsFlags, DATABASE_FLAG, SETTINGS_FLAGS } from "./flags.js";
+import { readJsonFile } from "./json-file.js";
 
 const DatabaseFlags = Type.Object({ ...DATABASE_FLAG, ...HELP_FLAG });
 const SettingsFlags = Type.Object({ ...DATABASE_FLAG, ...SETTINGS_FLAGS, ...HELP_FLAG });
@@ -40,8 +41,6 @@ async function withSettings<T>(
   }
 }
 
-const ADMIN = { perm: { admin: true } };
-
 /**
  * Stores settings and server configuration through the checks of PUT /api/settings and
  * PUT /api/settings/server (rules, locale, colour, branding folder, home base path, token
@@ -61,8 +60,8 @@ async function saveChecked(store: SettingsStore, settings: Settings, server: Ser
     const first = Value.Errors(ServerSettingsBodySchema, safe)[0];
     throw new UsageError(`${first?.instancePath.slice(1) ?? "server"} ${first?.message ?? ""}`);
   }
-  await createSettingsService(store).replace(ADMIN, settings);
-  await createServerSettingsService(store, VERSION).update(ADMIN, safe);
+  await createSettingsService(store).replace(settings);
+  await createServerSettingsService(store, VERSION).update(safe);
   const checked = await store.getServerConfig();
   await store.setServerConfig({
     ...checked,
@@ -75,24 +74,6 @@ async function saveChecked(store: SettingsStore, settings: Settings, server: Ser
 
 async function current(store: SettingsStore): Promise<ConfigExport> {
   return { settings: await store.getSettings(), server: await store.getServerConfig() };
-}
-
-function readExport(file: string): ConfigExport {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(file, "utf8"));
-  } catch (err) {
-    throw new UsageError(
-      `cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`,
-    );
-  }
-  if (!Value.Check(ConfigExportSchema, parsed)) {
-    const first = Value.Errors(ConfigExportSchema, parsed)[0];
-    throw new UsageError(
-      `${file} is not a Scriptorium configuration: ${first?.instancePath ?? ""} ${first?.message ?? ""}`,
-    );
-  }
-  return parsed;
 }
 
 /** Applies the settings flags, stores the result (and the signing secret), and returns it as JSON. */
@@ -171,7 +152,7 @@ const importCommand = defineCommand({
   examples: ["scriptorium config import settings.json -d data/scriptorium.db"],
   run: async (values, [file = ""]) => {
     // Check the file before touching (and maybe creating) the database.
-    const imported = readExport(file);
+    const imported = readJsonFile(file, ConfigExportSchema, "a Scriptorium configuration");
     await withSettings(values.database, async (store) => {
       await saveChecked(store, imported.settings, imported.server);
       await store.getSecret();

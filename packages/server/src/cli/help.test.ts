@@ -18,6 +18,7 @@ async function cli(argv: string[], env: NodeJS.ProcessEnv = {}) {
 const SUBCOMMANDS = {
   config: ["init", "set", "cat", "export", "import"],
   users: ["add", "ls", "find", "update", "rm", "export", "import"],
+  rules: ["ls", "add", "rm"],
   import: ["filebrowser"],
 };
 

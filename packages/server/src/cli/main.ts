@@ -12,10 +12,11 @@ import {
 } from "./command.js";
 import { configGroup } from "./config-cmd.js";
 import { importGroup } from "./import/import-cmd.js";
+import { rulesGroup } from "./rules-cmd.js";
 import { ServeFlags, serveOptions } from "./serve.js";
 import { usersGroup } from "./users-cmd.js";
 
-const GROUPS: CommandGroup[] = [configGroup, usersGroup, importGroup];
+const GROUPS: CommandGroup[] = [configGroup, usersGroup, rulesGroup, importGroup];
 
 const versionCommand = defineCommand({
   name: "version",

@@ -40,7 +40,11 @@ const CASES: [string[], RegExp, string][] = [
   [["-p"], /^flag --port needs a value/, ""],
   [["--noauth=maybe"], /^flag --noauth expects true or false, got "maybe"/, ""],
   [["-b", "/a?b"], /^flag --baseurl must be a plain path/, ""],
-  [["serve"], /^unknown command "serve" \(one of config, users, import, version, help\)/, ""],
+  [
+    ["serve"],
+    /^unknown command "serve" \(one of config, users, rules, import, version, help\)/,
+    "",
+  ],
   [["-p", "8080", "extra"], /^scriptorium takes no arguments, got "extra"/, ""],
   [["config", "magic"], /^unknown config command "magic" \(one of init, set, cat/, "config"],
   [

@@ -1,23 +1,13 @@
-import { rm as removeFile } from "node:fs/promises";
 import path from "node:path";
 import { Type } from "typebox";
-import { allPermissions } from "@scriptorium/shared";
 import { SERVE_DEFAULTS } from "../config.js";
 import { openDatabase, type Db } from "../db/database.js";
 import { AppError } from "../errors.js";
-import { createSessionsStore } from "../features/sessions/sessions.store.js";
 import { createSettingsStore } from "../features/settings/settings.store.js";
 import { createSharesStore } from "../features/shares/shares.store.js";
-import { createUploadsStore } from "../features/tus/uploads.store.js";
-import {
-  cleanScope,
-  cleanUsername,
-  createUsersService,
-  toApiUser,
-} from "../features/users/users.service.js";
+import { toApiUser, type UserChanges } from "../features/users/users.service.js";
 import { createUsersStore, type UserRecord } from "../features/users/users.store.js";
-import { scopeRoot } from "../lib/safe-path.js";
-import { createScopeFolder } from "../storage/scope-folder.js";
+import { createCore } from "../services.js";
 import { Flag, HELP_FLAG, UsageError } from "./args.js";
 import { defineCommand, type CommandGroup } from "./command.js";
 import { DATABASE_FLAG, USER_FLAGS, userFieldsFromFlags } from "./flags.js";
@@ -53,6 +43,15 @@ const UpdateFlags = Type.Object({
   ...HELP_FLAG,
 });
 const DatabaseFlags = Type.Object({ ...DATABASE_FLAG, ...HELP_FLAG });
+const RemoveFlags = Type.Object({ ...DATABASE_FLAG, ...ROOT_FLAG, ...HELP_FLAG });
+
+/**
+ * The users service as the server builds it (the same wiring as the app's): the commands
+ * change and delete users through the same rules and steps as the API.
+ */
+function usersService(db: Db, root: string | undefined) {
+  return createCore({ db, root: path.resolve(root ?? SERVE_DEFAULTS.root) }).usersService;
+}
 
 function row(u: UserRecord): string {
   const perms = Object.entries(u.perm)
@@ -96,15 +95,9 @@ const add = defineCommand({
   ],
   run: (values, [username = "", password = ""], { out }) =>
     withUsers(values.database, async (db) => {
-      const settings = createSettingsStore(db);
-      const service = createUsersService({
-        users: createUsersStore(db),
-        sessions: createSessionsStore(db),
-        settings,
-        root: path.resolve(values.root ?? SERVE_DEFAULTS.root),
-      });
-      const fields = userFieldsFromFlags(values, (await settings.getSettings()).defaults);
-      out(row(await service.create({ username, password, fields })));
+      const defaults = (await createSettingsStore(db).getSettings()).defaults;
+      const fields = userFieldsFromFlags(values, defaults);
+      out(row(await usersService(db, values.root).create({ username, password, fields })));
     }),
 });
 
@@ -148,41 +141,12 @@ const update = defineCommand({
   ],
   run: (values, [ref = ""], { out }) =>
     withUsers(values.database, async (db) => {
-      const users = createUsersStore(db);
       const user = await findUser(db, ref);
-      const next: UserRecord = { ...user, ...userFieldsFromFlags(values, user) };
-      // The checks of PUT /api/users/{id} (API.md Part A §14).
-      if (values.username !== undefined) {
-        next.username = cleanUsername(values.username);
-        const other = await users.findByUsername(next.username);
-        if (other && other.id !== user.id) throw new UsageError("This username is already taken");
-      }
-      if (user.perm.admin && !next.perm.admin && (await users.countAdmins()) <= 1) {
-        throw new UsageError("the last administrator cannot lose the admin permission");
-      }
-      if (next.perm.admin) {
-        next.perm = allPermissions();
-        next.lockPassword = false;
-      }
-      next.scope = cleanScope(next.scope);
-      // As the API does: a new scope's folder is made under the files folder.
-      if (next.scope !== user.scope) {
-        const filesRoot = path.resolve(values.root ?? SERVE_DEFAULTS.root);
-        await createScopeFolder(filesRoot, scopeRoot(filesRoot, next.scope));
-      }
-      if (values.password !== undefined) {
-        // The same minimum length as sign-up and the API (API.md Part A §5).
-        const service = createUsersService({
-          users,
-          sessions: createSessionsStore(db),
-          settings: createSettingsStore(db),
-          root: path.resolve(SERVE_DEFAULTS.root),
-        });
-        next.passwordHash = await service.hashNewPassword(values.password);
-      }
-      const saved = await users.update(next);
-      if (values.password !== undefined) await createSessionsStore(db).revokeAllOf(user.id);
-      out(row(saved));
+      // The checks of PUT /api/users/{id} (API.md Part A §14); a new password ends the sessions.
+      const changes: UserChanges = userFieldsFromFlags(values, user);
+      if (values.username !== undefined) changes.username = values.username;
+      if (values.password !== undefined) changes.password = values.password;
+      out(row(await usersService(db, values.root).change(user.id, changes)));
     }),
 });
 
@@ -190,26 +154,17 @@ const rm = defineCommand({
   name: "users rm",
   args: ["ID|NAME"],
   summary:
-    "Removes a user (never the last administrator), ending their sessions and deleting their share links.",
-  flags: DatabaseFlags,
-  examples: ["scriptorium users rm bob -d data/scriptorium.db"],
+    "Removes a user (never the last administrator), ending their sessions, dropping their uploads in progress and deleting their share links.",
+  flags: RemoveFlags,
+  examples: ["scriptorium users rm bob -d data/scriptorium.db -r data/files"],
   run: (values, [ref = ""], { out }) =>
     withUsers(values.database, async (db) => {
-      const users = createUsersStore(db);
       const user = await findUser(db, ref);
-      if (user.perm.admin && (await users.countAdmins()) <= 1) {
-        throw new UsageError("the last administrator cannot be removed");
-      }
-      // As DELETE /api/users/{id}: sessions end, links go, staged upload bytes are dropped.
-      const ended = await createSessionsStore(db).revokeAllOf(user.id);
       const links = (await createSharesStore(db).list(user.id)).length;
-      for (const upload of await createUploadsStore(db).ofUser(user.id)) {
-        await removeFile(upload.temp, { force: true });
-      }
-      // The database deletes their sessions, links and uploads with them (ON DELETE CASCADE).
-      await users.remove(user.id);
+      // As DELETE /api/users/{id}: sessions end, uploads in progress go, links with the user.
+      const { sessionsEnded } = await usersService(db, values.root).delete(user.id);
       out(
-        `removed user ${user.id} (${user.username}): ${ended} session(s) ended, ${links} share link(s) deleted`,
+        `removed user ${user.id} (${user.username}): ${sessionsEnded} session(s) ended, ${links} share link(s) deleted`,
       );
     }),
 });

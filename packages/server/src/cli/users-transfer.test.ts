@@ -106,7 +106,7 @@ describe("scriptorium users export and import", () => {
         /user 2 \("new-bob"\): Rule 1: invalid regular expression/,
       ],
       ["plain password", (u) => (u[1]!.passwordHash = "hunter2"), /not an Argon2id or bcrypt hash/],
-      ["locale", (u) => (u[1]!.locale = "xx"), /unknown locale "xx"/],
+      ["locale", (u) => (u[1]!.locale = "xx"), /Unknown locale: "xx"/],
       ["empty name", (u) => (u[1]!.username = "  "), /username must not be empty/],
       ["twice", (u) => (u[1]!.username = "NEW-ADA"), /"NEW-ADA" is there twice/],
       ["not a user", (u) => ((u[1] as unknown as { perm: string }).perm = "all"), /\/1\/perm/],
@@ -129,7 +129,7 @@ describe("scriptorium users export and import", () => {
     await writeFile(file, JSON.stringify(users));
     const res = await cli("users", "import", file, "-d", db, "--replace");
     expect(res.code).toBe(2);
-    expect(res.stderr).toMatch(/leave no administrator/);
+    expect(res.stderr).toMatch(/last administrator cannot lose the admin permission/);
     const demote = await cli("users", "update", "ada", "--perm.admin=false", "-d", db);
     expect(demote.code).toBe(2);
     expect(demote.stderr).toMatch(/last administrator/);
@@ -162,7 +162,7 @@ describe("scriptorium users rm", () => {
       });
       return createSessionsStore(h).create(2, 60_000);
     });
-    const res = await cli("users", "rm", "bob", "-d", db);
+    const res = await cli("users", "rm", "bob", "-d", db, "-r", dir);
     expect(res.code, res.stderr).toBe(0);
     expect(res.stdout).toMatch(
       /removed user 2 \(bob\): 1 session\(s\) ended, 1 share link\(s\) deleted/,

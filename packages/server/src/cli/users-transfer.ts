@@ -1,33 +1,22 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { Type, type Static } from "typebox";
-import { Value } from "typebox/value";
-import { allPermissions, isLocale, UserSchema } from "@scriptorium/shared";
+import { UserSchema } from "@scriptorium/shared";
 import { SERVE_DEFAULTS } from "../config.js";
 import type { Db } from "../db/database.js";
 import { AppError } from "../errors.js";
 import { createSessionsStore } from "../features/sessions/sessions.store.js";
-import { checkRules } from "../features/settings/settings-checks.js";
-import { cleanUsername } from "../features/users/users.service.js";
-import {
-  createUsersStore,
-  usernameKey,
-  type NewUser,
-  type UserRecord,
-} from "../features/users/users.store.js";
-import { isBcryptHash } from "../lib/passwords.js";
+import { createSettingsStore } from "../features/settings/settings.store.js";
+import { cleanUsername } from "../features/users/user-rules.js";
+import { createUsersService, type UsersService } from "../features/users/users.service.js";
+import { createUsersStore, usernameKey, type UserRecord } from "../features/users/users.store.js";
 import { scopeRoot } from "../lib/safe-path.js";
 import { createScopeFolder } from "../storage/scope-folder.js";
 import { UsageError } from "./args.js";
+import { readJsonFile } from "./json-file.js";
 
-/** A copy of `value` without `key`. */
-function omit<T extends object, K extends keyof T>(value: T, key: K): Omit<T, K> {
-  const copy = { ...value };
-  delete copy[key];
-  return copy;
-}
-
-const USER_FIELDS = omit(UserSchema.properties, "password");
+const withoutPassword = ({ password: _password, ...rest }: typeof UserSchema.properties) => rest;
+const USER_FIELDS = withoutPassword(UserSchema.properties);
 
 /** One user as `users export` writes it: the API's user, with the stored password hash. */
 export const ExportedUserSchema = Type.Object({
@@ -46,45 +35,10 @@ export async function exportUsers(db: Db, file: string): Promise<number> {
   return out.length;
 }
 
-function readExportFile(file: string): ExportedUser[] {
-  let parsed: unknown;
+/** Runs `step` for one user of the file; a refusal names the user. */
+async function forUser<T>(where: string, step: () => Promise<T> | T): Promise<T> {
   try {
-    parsed = JSON.parse(readFileSync(file, "utf8"));
-  } catch (err) {
-    throw new UsageError(
-      `cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`,
-    );
-  }
-  if (!Value.Check(ExportFileSchema, parsed)) {
-    const first = Value.Errors(ExportFileSchema, parsed)[0];
-    throw new UsageError(
-      `${file} is not a list of users as "users export" writes it: ${first?.instancePath ?? ""} ${first?.message ?? ""}`,
-    );
-  }
-  return parsed;
-}
-
-const ARGON2ID = /^\$argon2id\$/;
-
-/** Checks one user as the API would, except for the password, which is a hash already. */
-function checkedUser(u: ExportedUser, where: string): NewUser {
-  try {
-    const username = cleanUsername(u.username);
-    if (!isBcryptHash(u.passwordHash) && !ARGON2ID.test(u.passwordHash)) {
-      throw new UsageError("passwordHash is not an Argon2id or bcrypt hash");
-    }
-    if (!isLocale(u.locale)) throw new UsageError(`unknown locale ${JSON.stringify(u.locale)}`);
-    // eslint-disable-next-line no-control-regex -- control characters are what is refused
-    if (/[\u0000-\u001f\u007f]/.test(u.scope))
-      throw new UsageError("the scope has control characters");
-    checkRules(u.rules);
-    return {
-      ...omit(u, "id"),
-      username,
-      scope: u.scope.trim() || ".",
-      perm: u.perm.admin ? allPermissions() : u.perm,
-      lockPassword: u.perm.admin ? false : u.lockPassword,
-    };
+    return await step();
   } catch (err) {
     if (err instanceof AppError || err instanceof UsageError) {
       throw new UsageError(`${where}: ${err.message}`);
@@ -93,38 +47,71 @@ function checkedUser(u: ExportedUser, where: string): NewUser {
   }
 }
 
+interface Entry {
+  user: ExportedUser;
+  where: string;
+}
+
+/** The file's users, each named once (names are unique whatever their case). */
+async function entriesOf(file: string): Promise<Entry[]> {
+  const list = readJsonFile(file, ExportFileSchema, 'a list of users as "users export" writes it');
+  const seen = new Set<string>();
+  const entries: Entry[] = [];
+  for (const [i, user] of list.entries()) {
+    const where = `${file}: user ${i + 1} (${JSON.stringify(user.username)})`;
+    const key = usernameKey(await forUser(where, () => cleanUsername(user.username)));
+    if (seen.has(key)) throw new UsageError(`${file}: "${user.username}" is there twice`);
+    seen.add(key);
+    entries.push({ user, where });
+  }
+  // Administrators first: the last-administrator rule then judges the file as a whole.
+  return entries.sort((a, b) => Number(b.user.perm.admin) - Number(a.user.perm.admin));
+}
+
+/** Adds one user of the file, or replaces the one of that name (its sessions end). */
+async function importOne(
+  service: UsersService,
+  existing: UserRecord | undefined,
+  { id: _id, username, passwordHash, ...fields }: ExportedUser,
+): Promise<UserRecord> {
+  if (existing) return service.change(existing.id, { ...fields, username, passwordHash });
+  return service.create({ username, passwordHash, fields });
+}
+
 /**
- * Reads FILE and adds its users in one transaction; nothing is written when any user is refused.
- * A name that exists already is refused, unless `replace`: then that user takes the file's
- * fields and hash, keeps their id, and their sessions end. The last administrator is kept.
+ * Reads FILE and adds its users in one transaction, each through the users service (the
+ * checks of the API; the password is a hash already); nothing is written when any user is
+ * refused. A name that exists already is refused, unless `replace`: then that user takes the
+ * file's fields and hash, keeps their id, and their sessions end. The last administrator stays.
  */
 export async function importUsers(
   db: Db,
   file: string,
   opts: { replace: boolean; root: string },
 ): Promise<{ added: UserRecord[]; replaced: UserRecord[] }> {
-  const list = readExportFile(file);
-  const seen = new Set<string>();
-  const users = list.map((u, i) => {
-    const user = checkedUser(u, `${file}: user ${i + 1} (${JSON.stringify(u.username)})`);
-    const key = usernameKey(user.username);
-    if (seen.has(key)) throw new UsageError(`${file}: "${user.username}" is there twice`);
-    seen.add(key);
-    return user;
-  });
+  const entries = await entriesOf(file);
+  const root = path.resolve(opts.root || SERVE_DEFAULTS.root);
+  const scopes: string[] = [];
   const result = await db.transaction().execute(async (trx) => {
     const store = createUsersStore(trx);
-    const sessions = createSessionsStore(trx);
+    const service = createUsersService({
+      users: store,
+      sessions: createSessionsStore(trx),
+      settings: createSettingsStore(trx),
+      root,
+      // Folders are made once the transaction holds.
+      makeScopeFolder: (scope) => Promise.resolve(void scopes.push(scope)),
+    });
     const added: UserRecord[] = [];
     const replaced: UserRecord[] = [];
     const taken: string[] = [];
-    for (const user of users) {
+    for (const { user, where } of entries) {
       const existing = await store.findByUsername(user.username);
       if (existing && !opts.replace) taken.push(existing.username);
-      else if (existing) {
-        replaced.push(await store.update({ ...existing, ...user, id: existing.id }));
-        await sessions.revokeAllOf(existing.id);
-      } else added.push(await store.insert(user));
+      else {
+        const saved = await forUser(where, () => importOne(service, existing, user));
+        (existing ? replaced : added).push(saved);
+      }
     }
     if (taken.length > 0) {
       throw new UsageError(
@@ -136,9 +123,6 @@ export async function importUsers(
     }
     return { added, replaced };
   });
-  for (const user of result.added) {
-    const filesRoot = path.resolve(opts.root || SERVE_DEFAULTS.root);
-    await createScopeFolder(filesRoot, scopeRoot(filesRoot, user.scope));
-  }
+  for (const scope of scopes) await createScopeFolder(root, scopeRoot(root, scope));
   return result;
 }

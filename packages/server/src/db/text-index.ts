@@ -2,9 +2,14 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 
-/** A row of a file: its line, the sigla of the reading ("" for running text), the words. */
+/**
+ * One searchable piece of a text file, as stored: a line, or the reading of some witnesses on a
+ * line (`features/search/text-rows.ts` makes them).
+ */
 export interface StoredRow {
+  /** 1-based. */
   line: number;
+  /** "" for running text; for a reading of a Mauro-TeX variant, its sigla ("A/B", "*"). */
   witnesses: string;
   text: string;
 }

@@ -4,7 +4,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { routes } from "@scriptorium/shared";
-import { authConfig } from "../lib/route-auth.js";
+import { defineRoute } from "../http/route.js";
 import type { SettingsStore } from "../features/settings/settings.store.js";
 import { escapeHtml, pageGlobals, scriptSafeJson } from "./page-globals.js";
 import { routeNotFound } from "./error-handler.js";
@@ -124,22 +124,18 @@ export function registerWebApp(
   });
 
   // Branding overrides come first; the built file is the fallback.
-  app.route({
-    ...routes.staticFile,
-    config: authConfig(routes.staticFile),
-    handler: async (request, reply) => {
-      const rel = (request.params as { "*": string })["*"];
-      if (rel === "" || rel.endsWith("/")) return reply.callNotFound();
-      if (rel.startsWith("img/") || rel === "custom.css") {
-        const override = await brandingFile(rel);
-        if (override) {
-          return reply
-            .header("Cache-Control", "public, max-age=86400")
-            .sendFile(path.basename(override), path.dirname(override));
-        }
+  defineRoute(app, routes.staticFile, async ({ request, reply }) => {
+    const rel = (request.params as { "*": string })["*"];
+    if (rel === "" || rel.endsWith("/")) return reply.callNotFound();
+    if (rel.startsWith("img/") || rel === "custom.css") {
+      const override = await brandingFile(rel);
+      if (override) {
+        return reply
+          .header("Cache-Control", "public, max-age=86400")
+          .sendFile(path.basename(override), path.dirname(override));
       }
-      return reply.sendFile(rel);
-    },
+    }
+    return reply.sendFile(rel);
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -73,11 +73,6 @@ export async function privateFolder(): Promise<{ path: string; remove: () => Pro
   return { path: folder, remove: () => rm(folder, { recursive: true, force: true }) };
 }
 
-/** True when `folder` exists as a folder. */
-export async function isFolder(folder: string): Promise<boolean> {
-  return (await stat(folder).catch(() => undefined))?.isDirectory() ?? false;
-}
-
 /** The system entries to hide that still exist (a mask needs its mount point), as they are now. */
 export async function presentEntries(entries: readonly MaskedEntry[]): Promise<MaskedEntry[]> {
   const out: MaskedEntry[] = [];

@@ -1,19 +1,30 @@
 import { spawn } from "node:child_process";
 import type { Writable } from "node:stream";
-import type { ProgramsState } from "@scriptorium/shared";
 import { AppError } from "../errors.js";
 import { exactly, pin } from "../storage/descriptor.js";
 import { createOutputBuffer } from "./output-buffer.js";
 import {
   CLOSE_DESCRIPTORS,
-  findExecutable,
   presentEntries,
   privateFolder,
   SYSTEM_BIN,
   systemEntries,
 } from "./host.js";
-import { probeBwrap, type SandboxProblem, unreadableSystemEntries } from "./machine.js";
-import { argsFile, bwrapOptions, SANDBOX_FILES, SANDBOX_HOME, SYSTEM_PATHS } from "./sandbox.js";
+import { unreadableSystemEntries } from "./machine.js";
+import { createRunSlots } from "./run-slots.js";
+import {
+  argsFile,
+  bwrapOptions,
+  SANDBOX_FILES,
+  SANDBOX_HOME,
+  sandboxView,
+  seenInWord,
+  SYSTEM_PATHS,
+} from "./sandbox.js";
+import { machineSetup, programsOff, type RunnerState, type Setup } from "./setup.js";
+
+export { sandboxView } from "./sandbox.js";
+export type { RunnerState } from "./setup.js";
 
 /**
  * The one way this server runs external programs (edition tools, the shell, hooks): argv only,
@@ -76,9 +87,6 @@ export interface RunOutcome {
   cancelled: boolean;
 }
 
-/** How programs run here, and (for the log) what bubblewrap said when it failed. */
-export type RunnerState = ProgramsState & { detail?: string };
-
 const DEFAULT_OUTPUT_CAP = 4 * 1024 * 1024;
 const DEFAULT_FILE_CAP = 1024 * 1024 * 1024;
 /** The descriptor on which bubblewrap reads its arguments (`--args 3`). */
@@ -86,57 +94,8 @@ const ARGS_FD = 3;
 /** The descriptor of the user's folder that bubblewrap binds (`--bind-fd`). */
 const SCOPE_FD = 4;
 
-interface Setup {
-  state: RunnerState;
-  bwrap?: string;
-  bash?: string;
-  prlimit?: string;
-}
-
-/** The answer to any attempt to run a program while programs are off. */
-export function programsOff(reason: string): AppError {
-  return new AppError(
-    "PROGRAMS_OFF",
-    `Programs are off on this server: ${reason}. The shell, command hooks and edition tools ` +
-      `run only in a bubblewrap sandbox (for an administrator: see "Security model" in the README)`,
-  );
-}
-
-async function machineSetup(options: RunnerOptions): Promise<Setup> {
-  const notUsed: SandboxProblem = {
-    reason: "bubblewrap is not used (the runner's sandbox is set to none)",
-  };
-  const [probe, bash, prlimit] = await Promise.all([
-    options.sandbox === "none" ? { problem: notUsed } : probeBwrap(),
-    findExecutable("bash", SYSTEM_BIN),
-    findExecutable("prlimit", SYSTEM_BIN),
-  ]);
-  if (!bash) {
-    const reason = "bash is not installed (it closes inherited descriptors before each program)";
-    return { state: { mode: "off", reason } };
-  }
-  if ("bwrap" in probe) {
-    // The first run needs the list of unreadable system files: start the walk now.
-    unreadableSystemEntries().catch(() => undefined);
-    return { state: { mode: "sandboxed" }, bwrap: probe.bwrap, bash, prlimit };
-  }
-  const { reason, detail } = probe.problem;
-  return {
-    state: {
-      mode: options.unsandboxedPrograms ? "unsandboxed" : "off",
-      reason,
-      ...(detail ? { detail } : {}),
-    },
-    bash,
-    prlimit,
-  };
-}
-
 export function createRunner(options: RunnerOptions = {}) {
-  const maxPerOwner = options.maxPerOwner ?? 2;
-  const maxTotal = options.maxTotal ?? 4;
-  const perOwner = new Map<string, number>();
-  let total = 0;
+  const slots = createRunSlots(options.maxPerOwner ?? 2, options.maxTotal ?? 4);
   let setup: Promise<Setup> | undefined;
   const ready = () => (setup ??= machineSetup(options));
 
@@ -149,36 +108,9 @@ export function createRunner(options: RunnerOptions = {}) {
     return { ...current, bash: current.bash };
   }
 
-  function acquire(owner: string): () => void {
-    const mine = perOwner.get(owner) ?? 0;
-    if (mine >= maxPerOwner) {
-      throw new AppError(
-        "TOO_MANY_RUNS",
-        `You already have ${mine} tools running; wait for one to finish`,
-      );
-    }
-    if (total >= maxTotal) {
-      throw new AppError(
-        "TOO_MANY_RUNS",
-        "The server is running as many tools as it can; try again soon",
-      );
-    }
-    perOwner.set(owner, mine + 1);
-    total++;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      total--;
-      const left = (perOwner.get(owner) ?? 1) - 1;
-      if (left > 0) perOwner.set(owner, left);
-      else perOwner.delete(owner);
-    };
-  }
-
   async function run(spec: RunSpec): Promise<RunOutcome> {
     const { bwrap, bash, prlimit } = await available();
-    const release = acquire(spec.owner);
+    const release = slots.acquire(spec.owner);
     let home: Awaited<ReturnType<typeof privateFolder>> | undefined;
     let scratch: Awaited<ReturnType<typeof privateFolder>> | undefined;
     try {
@@ -191,58 +123,14 @@ export function createRunner(options: RunnerOptions = {}) {
       // In the sandbox the writable folder is at SANDBOX_FILES: the program never learns where
       // the files live on the server. Paths handed to it are given in its own view.
       const seen = bwrap ? sandboxView(writable) : (p: string) => p;
-      const limited = prlimit
-        ? [prlimit, `--fsize=${spec.maxFileBytes ?? DEFAULT_FILE_CAP}`, "--", spec.executable]
-        : [spec.executable];
-      // bash first: it closes every inherited descriptor above 2, then becomes the program.
-      const command = [bash, ...CLOSE_DESCRIPTORS, ...limited, ...spec.args.map(seenInWord(seen))];
-      const pathVar = [...new Set([...(spec.path ?? []), ...SYSTEM_BIN])].join(":");
       if (!bwrap) home = await privateFolder();
-      const env = {
-        ...mapValues(spec.env ?? {}, seenInWord(seen)),
-        PATH: pathVar,
-        HOME: bwrap ? SANDBOX_HOME : (home?.path ?? SANDBOX_HOME),
-        LANG: "C.UTF-8",
-      };
+      const command = commandOf(spec, { bash, prlimit }, seen);
+      const env = envOf(spec, seen, home?.path ?? SANDBOX_HOME);
       if (spec.signal?.aborted) return cancelledOutcome();
-
       if (!bwrap) {
         return await spawnAndWait(command[0] as string, command.slice(1), { cwd, env, spec });
       }
-      // Without that list nothing runs: the sandbox would show those files.
-      const unreadable = await unreadableSystemEntries().catch(() => {
-        throw programsOff("the system files other users may not read could not be listed");
-      });
-      // The writable folder is held open and found exactly at its real path (no link on the
-      // way) before bubblewrap binds that descriptor: what the sandbox gets is what was checked.
-      const scope = await pin(writable, { follow: false, dir: true }, exactly(writable)).catch(
-        () => {
-          throw new AppError("PATH_OUTSIDE_SCOPE", "Your folder cannot be reached");
-        },
-      );
-      try {
-        const options = bwrapOptions({
-          system: await systemEntries(SYSTEM_PATHS),
-          hidden: await presentEntries(unreadable),
-          readOnly: spec.readOnly ?? [],
-          writable: SANDBOX_FILES,
-          writableFd: SCOPE_FD,
-          masked: (spec.masked ?? []).map((entry) => ({ ...entry, path: seen(entry.path) })),
-          cwd: seen(cwd),
-          env,
-        });
-        // The options go through a descriptor: bubblewrap's own command line, which the
-        // sandbox sees as /proc/1/cmdline, holds only the command, and no path of the server.
-        return await spawnAndWait(bwrap, ["--args", String(ARGS_FD), "--", ...command], {
-          cwd: "/",
-          env: { PATH: "/usr/bin:/bin" },
-          spec,
-          argsFile: argsFile(options),
-          scopeFd: scope.fd,
-        });
-      } finally {
-        await scope.close();
-      }
+      return await runSandboxed(bwrap, command, { spec, env, writable, cwd: seen(cwd), seen });
     } finally {
       release();
       await home?.remove();
@@ -263,12 +151,92 @@ export function createRunner(options: RunnerOptions = {}) {
     },
     /** Runs under way, for tests and diagnostics. */
     get active() {
-      return total;
+      return slots.active;
     },
   };
 }
 
 export type Runner = ReturnType<typeof createRunner>;
+
+/**
+ * The command line of a run: bash first (it closes every inherited descriptor above 2, then
+ * becomes the program), prlimit's file size cap when the machine has it, then the program and
+ * its arguments with host paths seen from where it runs.
+ */
+function commandOf(
+  spec: RunSpec,
+  tools: { bash: string; prlimit?: string | undefined },
+  seen: (hostPath: string) => string,
+): string[] {
+  const limited = tools.prlimit
+    ? [tools.prlimit, `--fsize=${spec.maxFileBytes ?? DEFAULT_FILE_CAP}`, "--", spec.executable]
+    : [spec.executable];
+  return [tools.bash, ...CLOSE_DESCRIPTORS, ...limited, ...spec.args.map(seenInWord(seen))];
+}
+
+/** The whole environment of a run: the spec's variables (paths seen), PATH, HOME and LANG. */
+function envOf(
+  spec: RunSpec,
+  seen: (hostPath: string) => string,
+  home: string,
+): Record<string, string> {
+  const inWord = seenInWord(seen);
+  const own = Object.entries(spec.env ?? {}).map(([key, value]) => [key, inWord(value)]);
+  return {
+    ...(Object.fromEntries(own) as Record<string, string>),
+    PATH: [...new Set([...(spec.path ?? []), ...SYSTEM_BIN])].join(":"),
+    HOME: home,
+    LANG: "C.UTF-8",
+  };
+}
+
+/** Runs `command` in bubblewrap, the user's folder bound from a checked descriptor. */
+async function runSandboxed(
+  bwrap: string,
+  command: readonly string[],
+  how: {
+    spec: RunSpec;
+    env: Record<string, string>;
+    writable: string;
+    /** The working folder, as the sandbox sees it. */
+    cwd: string;
+    seen: (hostPath: string) => string;
+  },
+): Promise<RunOutcome> {
+  const { spec, writable, seen } = how;
+  // Without that list nothing runs: the sandbox would show those files.
+  const unreadable = await unreadableSystemEntries().catch(() => {
+    throw programsOff("the system files other users may not read could not be listed");
+  });
+  // The writable folder is held open and found exactly at its real path (no link on the way)
+  // before bubblewrap binds that descriptor: what the sandbox gets is what was checked.
+  const scope = await pin(writable, { follow: false, dir: true }, exactly(writable)).catch(() => {
+    throw new AppError("PATH_OUTSIDE_SCOPE", "Your folder cannot be reached");
+  });
+  try {
+    const options = bwrapOptions({
+      system: await systemEntries(SYSTEM_PATHS),
+      hidden: await presentEntries(unreadable),
+      readOnly: spec.readOnly ?? [],
+      writable: SANDBOX_FILES,
+      writableFd: SCOPE_FD,
+      masked: (spec.masked ?? []).map((entry) => ({ ...entry, path: seen(entry.path) })),
+      cwd: how.cwd,
+      env: how.env,
+    });
+    // The options go through a descriptor: bubblewrap's own command line, which the sandbox
+    // sees as /proc/1/cmdline, holds only the command, and no path of the server.
+    return await spawnAndWait(bwrap, ["--args", String(ARGS_FD), "--", ...command], {
+      cwd: "/",
+      env: { PATH: "/usr/bin:/bin" },
+      spec,
+      argsFile: argsFile(options),
+      scopeFd: scope.fd,
+    });
+  } finally {
+    await scope.close();
+  }
+}
 
 function cancelledOutcome(): RunOutcome {
   return {
@@ -361,33 +329,4 @@ function spawnAndWait(
       });
     });
   });
-}
-
-/**
- * Where a path of the host is seen from inside the sandbox: the writable folder and what it
- * holds under SANDBOX_FILES; any other path as it is.
- */
-export function sandboxView(writable: string): (hostPath: string) => string {
-  return (hostPath) => {
-    if (hostPath === writable) return SANDBOX_FILES;
-    if (hostPath.startsWith(`${writable}/`)) return SANDBOX_FILES + hostPath.slice(writable.length);
-    return hostPath;
-  };
-}
-
-/** A word (an argument, a variable's value) with a host path in it seen from the sandbox. */
-function seenInWord(seen: (hostPath: string) => string): (word: string) => string {
-  return (word) => {
-    if (word.startsWith("/")) return seen(word);
-    // An option's attached value: --output=/path.
-    const at = word.indexOf("=/");
-    return at < 0 ? word : word.slice(0, at + 1) + seen(word.slice(at + 1));
-  };
-}
-
-function mapValues(
-  record: Readonly<Record<string, string>>,
-  map: (value: string) => string,
-): Record<string, string> {
-  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value)]));
 }

@@ -124,3 +124,25 @@ export function argsFile(args: readonly string[]): Buffer {
   if (args.some((arg) => arg.includes("\0"))) throw new Error("an argument holds a NUL byte");
   return Buffer.from(args.map((arg) => `${arg}\0`).join(""), "utf8");
 }
+
+/**
+ * Where a path of the host is seen from inside the sandbox: the writable folder and what it
+ * holds under SANDBOX_FILES; any other path as it is.
+ */
+export function sandboxView(writable: string): (hostPath: string) => string {
+  return (hostPath) => {
+    if (hostPath === writable) return SANDBOX_FILES;
+    if (hostPath.startsWith(`${writable}/`)) return SANDBOX_FILES + hostPath.slice(writable.length);
+    return hostPath;
+  };
+}
+
+/** A word (an argument, a variable's value) with a host path in it seen from the sandbox. */
+export function seenInWord(seen: (hostPath: string) => string): (word: string) => string {
+  return (word) => {
+    if (word.startsWith("/")) return seen(word);
+    // An option's attached value: --output=/path.
+    const at = word.indexOf("=/");
+    return at < 0 ? word : word.slice(0, at + 1) + seen(word.slice(at + 1));
+  };
+}

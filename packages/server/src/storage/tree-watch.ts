@@ -1,12 +1,9 @@
-import { watch, type FSWatcher } from "node:fs";
 import { readdir } from "node:fs/promises";
+import { createFolderWatches, joinRelative } from "./folder-watches.js";
 import { pinFolder, realRootOf } from "./tree-walk.js";
 
 /** Folders read between two yields to the event loop while the watches are set up. */
 const BATCH = 200;
-
-const GONE = new Set(["ENOENT", "ENOTDIR", "EACCES", "EPERM"]);
-const codeOf = (err: unknown) => (err as NodeJS.ErrnoException | undefined)?.code ?? "";
 
 /**
  * Watches everything below `root` for changes made by anyone: `onChange` gets the changed path
@@ -28,8 +25,6 @@ export function watchTree(
   onChange: (relative: string) => void,
   onError: (err: unknown) => void,
 ): (() => void) | undefined {
-  const watchers = new Map<string, FSWatcher>();
-  let stopped = false;
   let realRoot: string;
   try {
     realRoot = realRootOf(root);
@@ -37,95 +32,28 @@ export function watchTree(
     onError(err);
     return undefined;
   }
-  const join = (rel: string, name: string) => (rel === "" ? name : `${rel}/${name}`);
-
-  // Events are gathered and handled once per name and turn of the event loop: a program that
-  // renames a name thousands of times a second (or swaps it for a link) costs one look per
-  // turn, not one per event, and never holds the server.
-  const queued = new Map<string, boolean>();
-  let flushing = false;
-  function queue(child: string, renamed: boolean): void {
-    queued.set(child, (queued.get(child) ?? false) || renamed);
-    if (flushing) return;
-    flushing = true;
-    setImmediate(flush);
-  }
-  function flush(): void {
-    flushing = false;
-    if (stopped) {
-      queued.clear();
-      return;
-    }
-    const batch = [...queued];
-    queued.clear();
-    for (const [child, renamed] of batch) {
+  const watches = createFolderWatches(
+    realRoot,
+    (child, renamed) => {
       onChange(child);
       if (renamed) void settle(child);
-    }
-  }
-
-  function stop(): void {
-    stopped = true;
-    for (const watcher of watchers.values()) watcher.close();
-    watchers.clear();
-  }
-  function fail(err: unknown): void {
-    if (stopped) return;
-    stop();
-    onError(err);
-  }
-  /** Stops watching `rel` and every folder below it. */
-  function forget(rel: string): void {
-    const below = `${rel}/`;
-    for (const [key, watcher] of watchers) {
-      if (key === rel || key.startsWith(below)) {
-        watcher.close();
-        watchers.delete(key);
-      }
-    }
-  }
-
-  /**
-   * Watches one folder, opened exactly at its place (the watch is on what the descriptor holds);
-   * gives that descriptor, still open, for reading what it holds, or undefined when the folder
-   * is gone, reached through a link or already watched.
-   */
-  function add(rel: string): ReturnType<typeof pinFolder> {
-    if (stopped || watchers.has(rel)) return undefined;
-    const folder = pinFolder(realRoot, `/${rel}`);
-    if (!folder) return undefined;
-    let watcher: FSWatcher;
-    try {
-      watcher = watch(folder.at, { persistent: false }, (type, name) => {
-        if (name === null || stopped) return;
-        queue(join(rel, String(name)), type === "rename");
-      });
-    } catch (err) {
-      folder.close();
-      if (!GONE.has(codeOf(err))) fail(err);
-      return undefined;
-    }
-    watcher.on("error", (err) => {
-      if (GONE.has(codeOf(err))) forget(rel);
-      else fail(err);
-    });
-    watchers.set(rel, watcher);
-    return folder;
-  }
+    },
+    onError,
+  );
 
   /** Watches `rel` and the folders below it, reporting what they hold when `report`. */
   async function addTree(rel: string, report: boolean): Promise<void> {
     const queue = [rel];
     let read = 0;
-    while (queue.length > 0 && !stopped) {
+    while (queue.length > 0 && !watches.isStopped()) {
       const dir = queue.shift()!;
-      const folder = add(dir);
+      const folder = watches.add(dir);
       if (!folder) continue;
       const entries = await readdir(folder.at, { withFileTypes: true })
         .catch(() => [])
         .finally(() => folder.close());
       for (const entry of entries) {
-        const child = join(dir, entry.name);
+        const child = joinRelative(dir, entry.name);
         if (report) onChange(child);
         if (entry.isDirectory()) queue.push(child);
       }
@@ -135,20 +63,20 @@ export function watchTree(
 
   /** A name appeared or went away: a new folder is watched, a gone one (or a link) forgotten. */
   function settle(rel: string): Promise<void> {
-    if (stopped) return Promise.resolve();
+    if (watches.isStopped()) return Promise.resolve();
     const folder = pinFolder(realRoot, `/${rel}`);
     if (!folder) {
-      forget(rel);
+      watches.forget(rel);
       return Promise.resolve();
     }
     folder.close();
     // A folder moved here from elsewhere in the tree still has watches under its old path.
-    return watchers.has(rel) ? Promise.resolve() : addTree(rel, true);
+    return watches.isWatched(rel) ? Promise.resolve() : addTree(rel, true);
   }
 
-  const top = add("");
+  const top = watches.add("");
   if (!top) {
-    if (!stopped) onError(new Error(`cannot watch ${root}`));
+    if (!watches.isStopped()) onError(new Error(`cannot watch ${root}`));
     return undefined;
   }
   void (async () => {
@@ -156,6 +84,6 @@ export function watchTree(
       .catch(() => [])
       .finally(() => top.close());
     for (const entry of entries) if (entry.isDirectory()) await addTree(entry.name, false);
-  })().catch(fail);
-  return stop;
+  })().catch(watches.fail);
+  return watches.stop;
 }

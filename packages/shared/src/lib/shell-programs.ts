@@ -22,7 +22,7 @@ export const EXEC_ENTRY_SUFFIX = ":exec";
  * few file tools with a "run this" option the shell does not read (zip -TT, patch's ed scripts).
  * Names are matched without a version suffix: `python3.12` is `python`.
  */
-export const FULL_SHELL_PROGRAMS: readonly string[] = [
+const FULL_SHELL_PROGRAMS: readonly string[] = [
   // Shells, and shell built-ins that run their arguments (reachable with a shell configured).
   ".",
   "ash",

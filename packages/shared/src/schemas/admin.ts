@@ -1,4 +1,5 @@
 import { Type, type Static } from "typebox";
+import { goBodySchema } from "./go-zero.js";
 import { RuleSchema } from "./user.js";
 
 /** One login of a user as its owner (or an admin) sees it; never the session's secret id. */
@@ -30,7 +31,8 @@ export type SessionsEnded = Static<typeof SessionsEndedSchema>;
 export const RulesPreviewBodySchema = Type.Object({
   /** The scope to look in (a user's scope, "." or "/" for the whole root). */
   scope: Type.String({ maxLength: 4096 }),
-  rules: Type.Array(RuleSchema, { maxItems: 1000 }),
+  /** File Browser's rule shape: absent fields have Go's zero values. */
+  rules: Type.Array(goBodySchema(RuleSchema), { maxItems: 1000 }),
   /** Apply the global rules before these (a user's rules preview), default true. */
   withGlobal: Type.Optional(Type.Boolean()),
 });

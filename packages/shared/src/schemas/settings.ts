@@ -1,12 +1,14 @@
 import { Type, type Static } from "typebox";
+import { goBodySchema } from "./go-zero.js";
 import { ToolSettingsSchema } from "./tools.js";
-import { PermSchema, RuleSchema, SortingSchema, ViewModeSchema } from "./user.js";
+import { PermSchema, RuleSchema, SortingSchema, VIEW_MODES } from "./user.js";
 
 /** The template applied to new users: signup, `users add` and the admin form (API.md §8.4). */
 export const UserDefaultsSchema = Type.Object({
   scope: Type.String(),
   locale: Type.String(),
-  viewMode: ViewModeSchema,
+  /** File Browser saves an empty default view mode as mosaic. */
+  viewMode: Type.Enum(VIEW_MODES, { default: "mosaic" }),
   singleClick: Type.Boolean(),
   sorting: SortingSchema,
   perm: PermSchema,
@@ -79,8 +81,11 @@ export const SettingsAnswerSchema = Type.Object({
 });
 export type SettingsAnswer = Static<typeof SettingsAnswerSchema>;
 
-/** PUT /api/settings: as GET answers it, but a fractional chunk size is accepted and rounded. */
-export const SettingsBodySchema = Type.Object({
+/**
+ * PUT /api/settings, complete: as GET answers it, but a fractional chunk size is accepted and
+ * rounded (File Browser's form can send 1.5M).
+ */
+export const SettingsPutSchema = Type.Object({
   ...SettingsSchema.properties,
   tus: Type.Object({
     chunkSize: Type.Number({ minimum: 0 }),
@@ -89,6 +94,14 @@ export const SettingsBodySchema = Type.Object({
   /** File Browser's clients do not know it: when absent, the tools stay as they are. */
   tools: Type.Optional(ToolSettingsSchema),
 });
+export type SettingsPut = Static<typeof SettingsPutSchema>;
+
+/**
+ * PUT /api/settings as File Browser's clients and scripts send it: every field replaced, an
+ * absent one by its zero value (API.md §8.4), at every depth. `tools` is ours: absent, the
+ * tools stay as they are.
+ */
+export const SettingsBodySchema = goBodySchema(SettingsPutSchema, ["tools"]);
 export type SettingsBody = Static<typeof SettingsBodySchema>;
 
 export const AUTH_METHODS = ["json", "proxy", "noauth"] as const;

@@ -1,4 +1,5 @@
 import { Type, type Static } from "typebox";
+import { goBodySchema } from "./go-zero.js";
 
 export const PERMISSIONS = [
   "admin",
@@ -35,13 +36,15 @@ export function allPermissions(): Perm {
 export const SORT_FIELDS = ["name", "size", "modified"] as const;
 /** Listing order; `asc: true` is ascending for every field (API.md Part A §6). */
 export const SortingSchema = Type.Object({
-  by: Type.Enum(SORT_FIELDS),
+  /** File Browser sorts by name when the field is empty (its zero value). */
+  by: Type.Enum(SORT_FIELDS, { default: "name" }),
   asc: Type.Boolean(),
 });
 export type Sorting = Static<typeof SortingSchema>;
 
 export const VIEW_MODES = ["list", "mosaic", "mosaic gallery"] as const;
-export const ViewModeSchema = Type.Enum(VIEW_MODES);
+/** File Browser shows a list when a user's view mode is empty (its zero value). */
+export const ViewModeSchema = Type.Enum(VIEW_MODES, { default: "list" });
 export type ViewMode = (typeof VIEW_MODES)[number];
 
 /** An allow or deny rule on paths (SPEC.md §3). */
@@ -87,7 +90,10 @@ export const TokenUserSchema = Type.Object({
 });
 export type TokenUser = Static<typeof TokenUserSchema>;
 
-/** Fields a user may change on their own record. */
+/**
+ * Fields a user may change on their own record; only an administrator changes the others of
+ * USER_FIELDS (API.md §8.3).
+ */
 export const SELF_EDITABLE_FIELDS = [
   "password",
   "locale",
@@ -115,6 +121,36 @@ export const USER_FIELDS = [
 ] as const;
 export type UserField = (typeof USER_FIELDS)[number];
 
+/** True when a user may change `field` on their own record (SELF_EDITABLE_FIELDS). */
+export function isSelfEditable(field: UserField): boolean {
+  return (SELF_EDITABLE_FIELDS as readonly string[]).includes(field);
+}
+
+/**
+ * The user in the modify envelope, complete: each field is there only when sent. Inside a
+ * field (perm, sorting, a rule), what is absent has Go's zero value, as File Browser reads it.
+ */
+export const UserDataSchema = Type.Object(
+  {
+    id: Type.Optional(Type.Integer()),
+    username: Type.Optional(Type.String()),
+    password: Type.Optional(Type.String()),
+    scope: Type.Optional(Type.String()),
+    locale: Type.Optional(Type.String()),
+    lockPassword: Type.Optional(Type.Boolean()),
+    viewMode: Type.Optional(ViewModeSchema),
+    singleClick: Type.Optional(Type.Boolean()),
+    perm: Type.Optional(PermSchema),
+    commands: Type.Optional(Type.Array(Type.String())),
+    sorting: Type.Optional(SortingSchema),
+    rules: Type.Optional(Type.Array(RuleSchema)),
+    hideDotfiles: Type.Optional(Type.Boolean()),
+    dateFormat: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: true },
+);
+export type UserData = Static<typeof UserDataSchema>;
+
 /**
  * The modify envelope of PUT /api/users/{id} (API.md §8.2). A password change carries the
  * password of whoever makes it in `current_password`, the field File Browser's own fix uses
@@ -124,25 +160,8 @@ export const UserUpdateSchema = Type.Object({
   what: Type.String(),
   which: Type.Optional(Type.Array(Type.String())),
   current_password: Type.Optional(Type.String()),
-  data: Type.Object(
-    {
-      id: Type.Optional(Type.Integer()),
-      username: Type.Optional(Type.String()),
-      password: Type.Optional(Type.String()),
-      scope: Type.Optional(Type.String()),
-      locale: Type.Optional(Type.String()),
-      lockPassword: Type.Optional(Type.Boolean()),
-      viewMode: Type.Optional(ViewModeSchema),
-      singleClick: Type.Optional(Type.Boolean()),
-      perm: Type.Optional(PermSchema),
-      commands: Type.Optional(Type.Array(Type.String())),
-      sorting: Type.Optional(SortingSchema),
-      rules: Type.Optional(Type.Array(RuleSchema)),
-      hideDotfiles: Type.Optional(Type.Boolean()),
-      dateFormat: Type.Optional(Type.Boolean()),
-    },
-    { additionalProperties: true },
-  ),
+  /** As File Browser's clients and scripts send it: see UserDataSchema. */
+  data: goBodySchema(UserDataSchema),
 });
 export type UserUpdate = Static<typeof UserUpdateSchema>;
 

@@ -4,6 +4,8 @@ import type { Db } from "../../db/database.js";
 import { createSettingsService } from "../../features/settings/settings.service.js";
 import { createSettingsStore } from "../../features/settings/settings.store.js";
 import { createSharesStore } from "../../features/shares/shares.store.js";
+import { createSessionsStore } from "../../features/sessions/sessions.store.js";
+import { createUsersService } from "../../features/users/users.service.js";
 import { createUsersStore } from "../../features/users/users.store.js";
 import { scopeRoot } from "../../lib/safe-path.js";
 import { createScopeFolder } from "../../storage/scope-folder.js";
@@ -14,8 +16,6 @@ export interface ImportResult {
   ids: Map<number, number>;
   folders: string[];
 }
-
-const ADMIN = { perm: { admin: true } };
 
 /** The scope folders of the planned users that do not exist yet under `root`. */
 export function missingFolders(plan: ImportPlan, root: string): string[] {
@@ -34,17 +34,32 @@ export async function applyPlan(db: Db, plan: ImportPlan, root: string): Promise
   await db.transaction().execute(async (trx) => {
     const settings = createSettingsStore(trx);
     if (plan.config) {
-      await createSettingsService(settings).replace(ADMIN, plan.config.settings);
+      await createSettingsService(settings).replace(plan.config.settings);
       await settings.setServerConfig(plan.config.server);
     } else if (!(await settings.isInitialised())) {
       await settings.setSettings(await settings.getSettings());
     }
     await settings.getSecret();
     const users = createUsersStore(trx);
+    // The users service's rules, as the API and `users add` apply them; folders come after.
+    const service = createUsersService({
+      users,
+      sessions: createSessionsStore(trx),
+      settings,
+      root,
+      makeScopeFolder: () => Promise.resolve(),
+    });
     for (const { fbId, user } of plan.users) {
       // File Browser's id when it is free here, so that links and scripts naming ids still fit.
       const free = fbId > 0 && (await users.findById(fbId)) === undefined;
-      ids.set(fbId, (await users.insert(user, free ? { id: fbId } : {})).id);
+      const { username, passwordHash, ...fields } = user;
+      const made = await service.create({
+        username,
+        passwordHash,
+        fields,
+        ...(free && { id: fbId }),
+      });
+      ids.set(fbId, made.id);
     }
     const shares = createSharesStore(trx);
     for (const { fbUserId, share } of plan.shares) {

@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { UsageError } from "../args.js";
+import { readJson } from "../json-file.js";
 
 /**
  * Readers of the JSON that File Browser 2.x writes with `filebrowser users export FILE.json` and
@@ -19,22 +20,15 @@ function where(file: string, path: string): string {
 
 /** Reads and parses a JSON file. */
 export function readJsonFile(file: string): unknown {
-  let text: string;
   try {
-    text = readFileSync(file, "utf8");
-  } catch (err) {
-    throw new ImportFileError(
-      `cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`,
-    );
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (err) {
-    throw new ImportFileError(
-      `${file} is not JSON (${err instanceof Error ? err.message : String(err)}); ` +
-        "a File Browser database file cannot be read directly: export it first with " +
+    return readJson(
+      file,
+      "; a File Browser database file cannot be read directly: export it first with " +
         '"filebrowser users export users.json" and "filebrowser config export config.json"',
     );
+  } catch (err) {
+    if (err instanceof UsageError) throw new ImportFileError(err.message);
+    throw err;
   }
 }
 

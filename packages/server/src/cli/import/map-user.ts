@@ -1,5 +1,4 @@
 import {
-  allPermissions,
   firstRuleProblem,
   isLocale,
   PERMISSIONS,
@@ -11,7 +10,12 @@ import {
   type ViewMode,
 } from "@scriptorium/shared";
 import { AppError } from "../../errors.js";
-import { cleanUsername } from "../../features/users/users.service.js";
+import {
+  cleanScope,
+  cleanUsername,
+  permWithAdminRule,
+  withAdminRule,
+} from "../../features/users/user-rules.js";
 import type { NewUser } from "../../features/users/users.store.js";
 import { isBcryptHash } from "../../lib/passwords.js";
 import type { FbRule, FbUser, FbUserFields } from "./fb-records.js";
@@ -62,10 +66,10 @@ export function mapSorting(
 
 /**
  * Permissions by name. Upstream File Browser has no `unzip` (the Maurolico fork has): without
- * it, unzip follows `create`, since extracting creates files. Admins get every permission.
+ * it, unzip follows `create`, since extracting creates files. (An administrator gets every
+ * permission through the users feature's rule.)
  */
 export function mapPerm(raw: Record<string, boolean>, notes: Notes, subject: string): Perm {
-  if (raw.admin) return allPermissions();
   const perm = Object.fromEntries(PERMISSIONS.map((p) => [p, raw[p] ?? false])) as Perm;
   if (raw.unzip === undefined) perm.unzip = perm.create;
   for (const name of Object.keys(raw)) {
@@ -73,7 +77,7 @@ export function mapPerm(raw: Record<string, boolean>, notes: Notes, subject: str
       notes.add(subject, `permission "${name}" is unknown and was left out`);
     }
   }
-  return perm;
+  return permWithAdminRule(perm);
 }
 
 export function mapCommands(raw: readonly string[]): string[] {
@@ -124,45 +128,48 @@ export function noteOtherFields(fields: FbUserFields, notes: Notes, subject: str
   for (const [name, value] of fields.other) notes.unmapped(subject, name, value);
 }
 
+/** A rule of the users feature, or the message of the AppError it throws. */
+function checked<T>(rule: () => T): { value: T } | { problem: string } {
+  try {
+    return { value: rule() };
+  } catch (err) {
+    if (err instanceof AppError) return { problem: err.message };
+    throw err;
+  }
+}
+
 /** The scope as stored here; undefined when it cannot be used. */
 export function mapScope(raw: string): string | undefined {
-  // eslint-disable-next-line no-control-regex -- control characters are what is refused
-  if (/[\u0000-\u001f\u007f]/.test(raw)) return undefined;
-  return raw.trim() || ".";
+  const scope = checked(() => cleanScope(raw));
+  return "value" in scope ? scope.value : undefined;
 }
 
 /** A File Browser user as a new Scriptorium user, or why it cannot be imported. */
 export function mapUser(fb: FbUser, notes: Notes): { user: NewUser } | { skip: string } {
-  let username: string;
-  try {
-    username = cleanUsername(fb.username);
-  } catch (err) {
-    if (err instanceof AppError) return { skip: err.message };
-    throw err;
-  }
+  const username = checked(() => cleanUsername(fb.username));
+  if ("problem" in username) return { skip: username.problem };
   if (!isBcryptHash(fb.password)) {
     return { skip: "the password field is not a bcrypt hash (is this a users export?)" };
   }
-  const scope = mapScope(fb.scope);
-  if (scope === undefined) return { skip: "the scope has control characters" };
-  const subject = `user "${username}"`;
-  const perm = mapPerm(fb.perm, notes, subject);
+  const scope = checked(() => cleanScope(fb.scope));
+  if ("problem" in scope) return { skip: scope.problem };
+  const subject = `user "${username.value}"`;
   noteOtherFields(fb, notes, subject);
   return {
-    user: {
-      username,
+    user: withAdminRule({
+      username: username.value,
       passwordHash: fb.password,
-      scope,
+      scope: scope.value,
       locale: mapLocale(fb.locale, notes, subject),
-      lockPassword: perm.admin ? false : fb.lockPassword,
+      lockPassword: fb.lockPassword,
       viewMode: mapViewMode(fb.viewMode, notes, subject),
       singleClick: fb.singleClick,
-      perm,
+      perm: mapPerm(fb.perm, notes, subject),
       commands: mapCommands(fb.commands),
       sorting: mapSorting(fb.sorting, notes, subject),
       rules: mapRules(fb.rules, notes, subject),
       hideDotfiles: fb.hideDotfiles,
       dateFormat: fb.dateFormat,
-    },
+    }),
   };
 }

@@ -29,6 +29,58 @@ export interface AuthContext {
 
 const wrongCredentials = () => forbidden("Wrong credentials", "WRONG_CREDENTIALS");
 
+type AttemptCounter = ReturnType<typeof createAttemptCounter>;
+
+/** Last-use times already written, so that a busy session is written once a minute at most. */
+function createTouch(sessions: SessionsStore) {
+  const touched = new Map<string, number>();
+  return function touch(session: SessionRecord, now: number): void {
+    const last = touched.get(session.id) ?? session.lastUsedAt ?? 0;
+    if (now - last < TOUCH_EVERY_MS) return;
+    if (touched.size > 10_000) touched.clear();
+    touched.set(session.id, now);
+    void sessions.touch(session.id, now).catch(() => undefined);
+  };
+}
+
+/**
+ * A login with a username and password (the json method): reCAPTCHA when configured, wrong
+ * guesses counted per username, the same work for an unknown name, and a File Browser bcrypt
+ * hash replaced by Argon2id once it has matched.
+ */
+async function passwordLogin(
+  deps: { users: UsersStore; settings: SettingsStore },
+  attempts: AttemptCounter,
+  body: LoginBody,
+  ip: string,
+): Promise<UserRecord> {
+  const { users, settings } = deps;
+  const username = body.username ?? "";
+  const password = body.password ?? "";
+  const key = usernameKey(username);
+  attempts.check(key);
+  const config = await settings.getServerConfig();
+  if (config.recaptcha.secret !== "") {
+    await verifyRecaptcha(config.recaptcha, body.recaptcha, ip);
+  }
+  const user = username ? await users.findByUsername(username) : undefined;
+  if (!user) {
+    await verifyAgainstDummy(password);
+    attempts.fail(key);
+    throw wrongCredentials();
+  }
+  const { ok, needsRehash } = await verifyPassword(user.passwordHash, password);
+  if (!ok) {
+    attempts.fail(key);
+    throw wrongCredentials();
+  }
+  attempts.succeed(key);
+  if (needsRehash) {
+    return users.update({ ...user, passwordHash: await hashPassword(password) });
+  }
+  return user;
+}
+
 /** Login methods, signup, revocable sessions and token renewal (API.md §1 with Part A §4). */
 export function createAuthService(deps: {
   users: UsersStore;
@@ -40,48 +92,13 @@ export function createAuthService(deps: {
   const { users, usersService, sessions, settings } = deps;
   const attempts = createAttemptCounter(deps.usernameAttempts);
 
-  /** Last-use times already written, so that a busy session is written once a minute at most. */
-  const touched = new Map<string, number>();
-  function touch(session: SessionRecord, now: number): void {
-    const last = touched.get(session.id) ?? session.lastUsedAt ?? 0;
-    if (now - last < TOUCH_EVERY_MS) return;
-    if (touched.size > 10_000) touched.clear();
-    touched.set(session.id, now);
-    void sessions.touch(session.id, now).catch(() => undefined);
-  }
+  const touch = createTouch(sessions);
 
   async function issue(user: UserRecord, client?: SessionClient): Promise<string> {
     const { tokenExpirationTime } = await settings.getServerConfig();
     const lifetime = parseDuration(tokenExpirationTime) ?? DEFAULT_LIFETIME_MS;
     const session = await sessions.create(user.id, lifetime, client);
     return signToken(await settings.getSecret(), user, session.id, session.expiresAt);
-  }
-
-  async function passwordLogin(body: LoginBody, ip: string): Promise<UserRecord> {
-    const username = body.username ?? "";
-    const password = body.password ?? "";
-    const key = usernameKey(username);
-    attempts.check(key);
-    const config = await settings.getServerConfig();
-    if (config.recaptcha.secret !== "") {
-      await verifyRecaptcha(config.recaptcha, body.recaptcha, ip);
-    }
-    const user = username ? await users.findByUsername(username) : undefined;
-    if (!user) {
-      await verifyAgainstDummy(password);
-      attempts.fail(key);
-      throw wrongCredentials();
-    }
-    const { ok, needsRehash } = await verifyPassword(user.passwordHash, password);
-    if (!ok) {
-      attempts.fail(key);
-      throw wrongCredentials();
-    }
-    attempts.succeed(key);
-    if (needsRehash) {
-      return users.update({ ...user, passwordHash: await hashPassword(password) });
-    }
-    return user;
   }
 
   return {
@@ -100,7 +117,7 @@ export function createAuthService(deps: {
         user = typeof value === "string" && value ? await users.findByUsername(value) : undefined;
         if (!user) throw wrongCredentials();
       } else {
-        user = await passwordLogin(body, ip);
+        user = await passwordLogin(deps, attempts, body, ip);
       }
       const agent = headers["user-agent"];
       return issue(user, { userAgent: typeof agent === "string" ? agent : "", address: ip });

@@ -66,6 +66,13 @@ function asApiError(err: unknown): unknown {
   return refused(`it is damaged or cannot be read${detail ? ` (${detail})` : ""}`);
 }
 
+/** The permissions of an extraction, checked before its hooks run (and again by `unzip`). */
+export function authorizeUnzip(user: UserRecord, query: PatchQuery): void {
+  if (!user.perm.unzip) throw forbidden("You may not extract archives");
+  if (query.override === "true" && !user.perm.modify)
+    throw forbidden("You may not overwrite files");
+}
+
 /**
  * PATCH ?action=unzip (API.md §2.9 and Part A §8): extracts an archive into the parent folder
  * of `destination`, all or nothing. Everything goes into a hidden staging folder next to the
@@ -81,9 +88,8 @@ export function createExtractService(deps: {
   const limits: ExtractLimits = { ...DEFAULT_EXTRACT_LIMITS, ...deps.limits };
   return {
     async unzip(user: UserRecord, requestPath: string, query: PatchQuery): Promise<void> {
-      if (!user.perm.unzip) throw forbidden("You may not extract archives");
+      authorizeUnzip(user, query);
       const override = query.override === "true";
-      if (override && !user.perm.modify) throw forbidden("You may not overwrite files");
       const fs = await deps.storage.forUser(user);
       const src = await fs.resolve(requestPath);
       const dst = await fs.resolve(decodeDestination(query.destination), { followLink: false });

@@ -96,6 +96,39 @@ describe("hooks", () => {
     expect(await exists(path.join(scope(), "docs", "hook-ran.txt"))).toBe(false);
   });
 
+  it("no action's before_ hook runs for a user the action refuses (permissions come first)", async () => {
+    const events = ["upload", "save", "delete", "copy", "rename", "unzip"];
+    await start(Object.fromEntries(events.map((e) => [`before_${e}`, [`touch ran-${e}.txt`]])));
+    const none = { create: false, rename: false, modify: false, delete: false, unzip: false };
+    await t.createUser({
+      username: "bea",
+      password: "bea-password-12",
+      fields: { scope: "/ada", perm: { ...perm(), ...none } },
+    });
+    const bea = await t.login("bea", "bea-password-12");
+    await writeFile(path.join(scope(), "docs", "a.zip"), "not really a zip");
+    const to = encodeURIComponent("/docs/b");
+    const requests: [string, string][] = [
+      ["POST", "/api/resources/docs/new.txt"],
+      ["POST", "/api/tus/docs/new.txt"],
+      ["PUT", "/api/resources/docs/a.zip"],
+      ["DELETE", "/api/resources/docs/a.zip"],
+      ["PATCH", `/api/resources/docs/a.zip?action=copy&destination=${to}`],
+      ["PATCH", `/api/resources/docs/a.zip?action=rename&destination=${to}`],
+      ["PATCH", `/api/resources/docs/a.zip?action=unzip&destination=${to}`],
+    ];
+    for (const [method, url] of requests) {
+      const headers = { "x-auth": bea, "upload-length": "4" };
+      const payload = url.startsWith("/api/tus/") ? undefined : "text";
+      const res = await t.app.inject({ method: method as "GET", url, headers, payload });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(errorOf(res).code).toBe("FORBIDDEN");
+    }
+    for (const event of events) {
+      expect(await exists(path.join(scope(), `ran-${event}.txt`)), event).toBe(false);
+    }
+  });
+
   it("before_ hooks run before the action, after_ hooks without holding the answer", async () => {
     await start({
       before_save: ['sh -c "cat \\"$FILE\\" > before.txt"'],

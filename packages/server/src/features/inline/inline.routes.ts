@@ -1,10 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { routes } from "@scriptorium/shared";
-import { typed } from "../../lib/app-type.js";
-import { authConfig } from "../../lib/route-auth.js";
 import { contentDisposition } from "../../lib/http-ranges.js";
 import { wildcardPath } from "../../lib/route-params.js";
-import { requireAuth } from "../../plugins/auth.js";
+import { defineRoute } from "../../http/route.js";
 import { inlinePolicy } from "../downloads/content-headers.js";
 import { sendPayload } from "../downloads/send-file.js";
 import type { InlineService } from "./inline.service.js";
@@ -20,44 +18,30 @@ function inlineUrl(baseURL: string, capability: string, rest: string): string {
  * which serves files of that folder in a script sandbox without the app's origin.
  */
 export function inlineRoutes(inline: InlineService, baseURL: string) {
-  return function register(instance: FastifyInstance): void {
-    const app = typed(instance);
-
-    app.route({
-      ...routes.rawInline,
-      config: authConfig(routes.rawInline),
-      handler: async (request, reply) => {
-        const auth = requireAuth(request);
-        const { capability, rest } = await inline.mint(
-          auth,
-          wildcardPath(request.params),
-          request.ip,
-        );
-        void reply.header("Cache-Control", "no-store");
-        return reply.redirect(inlineUrl(baseURL, capability, rest), 302);
-      },
+  return function register(app: FastifyInstance): void {
+    defineRoute(app, routes.rawInline, async (ctx) => {
+      const { request, reply } = ctx;
+      const { capability, rest } = await inline.mint(ctx, wildcardPath(request.params), request.ip);
+      void reply.header("Cache-Control", "no-store");
+      return reply.redirect(inlineUrl(baseURL, capability, rest), 302);
     });
 
-    app.route({
-      ...routes.inline,
-      config: authConfig(routes.inline),
-      handler: async (request, reply) => {
-        const { capability } = request.params;
-        const target = await inline.open(capability, request.params["*"], request.ip);
-        if ("redirect" in target) {
-          void reply.header("Cache-Control", "no-store");
-          return reply.redirect(inlineUrl(baseURL, capability, target.redirect), 302);
-        }
-        const { file } = target;
-        return sendPayload(request, reply, file.payload, {
-          contentType: file.contentType,
-          disposition: contentDisposition("inline", file.name),
-          csp: inlinePolicy(file.contentType),
-          // Pages a tool writes again at each compile, under the same names, often within the
-          // second that Last-Modified can tell: never reused from the browser's cache.
-          cacheControl: "private, no-store",
-        });
-      },
+    defineRoute(app, routes.inline, async ({ request, reply }) => {
+      const { capability } = request.params;
+      const target = await inline.open(capability, request.params["*"], request.ip);
+      if ("redirect" in target) {
+        void reply.header("Cache-Control", "no-store");
+        return reply.redirect(inlineUrl(baseURL, capability, target.redirect), 302);
+      }
+      const { file } = target;
+      return sendPayload(request, reply, file.payload, {
+        contentType: file.contentType,
+        disposition: contentDisposition("inline", file.name),
+        csp: inlinePolicy(file.contentType),
+        // Pages a tool writes again at each compile, under the same names, often within the
+        // second that Last-Modified can tell: never reused from the browser's cache.
+        cacheControl: "private, no-store",
+      });
     });
   };
 }

@@ -10,6 +10,15 @@ import type { Storage } from "../../storage/storage.js";
 import type { UserRecord } from "../users/users.store.js";
 import { versionedName } from "./versioned-name.js";
 
+/** The permissions of a copy or a move, checked before its hooks run (and again by `patch`). */
+export function authorizeOrganise(user: UserRecord, query: PatchQuery): void {
+  if (query.action === "copy" && !user.perm.create) throw forbidden("You may not copy files");
+  if (query.action === "rename" && !user.perm.rename)
+    throw forbidden("You may not move or rename files");
+  if (query.override === "true" && !user.perm.modify)
+    throw forbidden("You may not overwrite files");
+}
+
 /** PATCH copy and rename (move) inside a user's scope: checks of API.md §2.9, atomic results. */
 export function createOrganiseService(deps: {
   storage: Storage;
@@ -25,10 +34,7 @@ export function createOrganiseService(deps: {
       }
       const override = query.override === "true";
       const versioned = query.rename === "true";
-      if (action === "copy" && !user.perm.create) throw forbidden("You may not copy files");
-      if (action === "rename" && !user.perm.rename)
-        throw forbidden("You may not move or rename files");
-      if (override && !user.perm.modify) throw forbidden("You may not overwrite files");
+      authorizeOrganise(user, query);
 
       const fs = await deps.storage.forUser(user);
       const src = await fs.resolve(requestPath, { followLink: action === "copy" });

@@ -1,20 +1,15 @@
 import path from "node:path";
 import type { Item, Resource, Sorting } from "@scriptorium/shared";
-import { STAGING_SUFFIX } from "../../storage/atomic-write.js";
 import type { FileEvents } from "../../storage/events.js";
 import type { BigIntStats } from "../../storage/file-ops.js";
 import { realPathOf, watchFolder } from "../../storage/folder-watch.js";
 import type { ResolvedPath, UserFs } from "../../storage/user-fs.js";
-import { describeEntry } from "./entry-info.js";
-import { listFolder, mapLimit, sortItems, sweepStale } from "./listing.js";
+import { listFolder, readAllEntries, sortItems } from "./listing.js";
 
 /** Entries kept in all cached folders together (about 250 bytes each, twice with a view). */
 const MAX_ENTRIES = 200_000;
 /** Filtered and sorted lists kept per folder (users with other rules, other sortings). */
 const MAX_VIEWS = 8;
-const CONCURRENCY = 64;
-/** Entries whose stats are read between two turns of the event loop (a few milliseconds). */
-const STAT_BATCH = 1000;
 
 export interface FolderListing {
   items: Item[];
@@ -54,6 +49,29 @@ export function listingBody(resource: Resource & { items: Item[] }): Buffer {
   return body;
 }
 const CLOSE = Buffer.from("}");
+
+/** A listing of sorted items, with its counts. */
+function listingOf(items: Item[]): FolderListing {
+  const numDirs = items.filter((i) => i.isDir).length;
+  return { items, numDirs, numFiles: items.length - numDirs };
+}
+
+/** The folder as `fs` sees it at `userPath`, sorted: made once per view and kept with the folder. */
+function viewOf(folder: Folder, fs: UserFs, userPath: string, sorting: Sorting): FolderListing {
+  const key = `${fs.rulesKey()}\0${userPath}\0${sorting.by}\0${sorting.asc}`;
+  let listing = folder.views.get(key);
+  if (!listing) {
+    const items: Item[] = [];
+    for (const entry of folder.raw) {
+      const childPath = fs.child(userPath, entry.name);
+      if (fs.allowed(childPath)) items.push({ ...entry, path: childPath });
+    }
+    listing = listingOf(sortItems(items, sorting));
+    if (folder.views.size >= MAX_VIEWS) folder.views.clear();
+    folder.views.set(key, listing);
+  }
+  return listing;
+}
 
 const stampOf = (st: BigIntStats) => `${st.dev}:${st.ino}:${st.mtimeNs}:${st.ctimeNs}`;
 
@@ -96,57 +114,6 @@ export function createListingCache(deps: { events: FileEvents }) {
     if (event.to) invalidate(event.to);
   });
 
-  /** Every entry of the folder, or undefined when one is a link (not kept, not described). */
-  async function readRaw(fs: UserFs, abs: string): Promise<Item[] | undefined> {
-    const all = await fs.readdir(abs);
-    const staged = all.filter((name) => name.endsWith(STAGING_SUFFIX));
-    if (staged.length) void sweepStale(fs, abs, staged);
-    const names = all.filter((name) => !name.endsWith(STAGING_SUFFIX));
-    // Stats in batches on this thread (3 to 4 times faster than one async lstat per entry for
-    // 100,000 entries), yielding between batches; then the descriptions, which may read a
-    // file's first bytes, 64 at a time.
-    const entries: { name: string; own: BigIntStats }[] = [];
-    const place = await fs.place();
-    for (let at = 0; at < names.length; at += STAT_BATCH) {
-      if (at > 0) await new Promise((resolve) => setImmediate(resolve));
-      const batch = names.slice(at, at + STAT_BATCH);
-      const stats = fs.lstatBigMany(abs, batch, place);
-      for (let i = 0; i < batch.length; i++) {
-        const own = stats[i];
-        if (!own) continue; // vanished while listing
-        if (own.isSymbolicLink()) return undefined;
-        entries.push({ name: batch[i]!, own });
-      }
-    }
-    const items = await mapLimit(entries, CONCURRENCY, async ({ name, own }) => {
-      try {
-        const stats = { own, target: own };
-        return await describeEntry(fs, path.join(abs, name), name, name, stats, false);
-      } catch {
-        return undefined; // vanished while listing
-      }
-    });
-    return items.filter((item): item is Item => item !== undefined);
-  }
-
-  function view(folder: Folder, fs: UserFs, userPath: string, sorting: Sorting): FolderListing {
-    const key = `${fs.rulesKey()}\0${userPath}\0${sorting.by}\0${sorting.asc}`;
-    let listing = folder.views.get(key);
-    if (!listing) {
-      const items: Item[] = [];
-      for (const entry of folder.raw) {
-        const childPath = fs.child(userPath, entry.name);
-        if (fs.allowed(childPath)) items.push({ ...entry, path: childPath });
-      }
-      sortItems(items, sorting);
-      const numDirs = items.filter((i) => i.isDir).length;
-      listing = { items, numDirs, numFiles: items.length - numDirs };
-      if (folder.views.size >= MAX_VIEWS) folder.views.clear();
-      folder.views.set(key, listing);
-    }
-    return listing;
-  }
-
   /** Reads the folder and keeps it; undefined when it may not be kept (then nothing is). */
   async function load(
     fs: UserFs,
@@ -161,7 +128,7 @@ export function createListingCache(deps: { events: FileEvents }) {
       drop(real);
     });
     if (!unwatch) return undefined;
-    const raw = await readRaw(fs, abs).catch(() => undefined);
+    const raw = await readAllEntries(fs, abs).catch(() => undefined);
     if (!raw || changed || epoch !== start || raw.length > MAX_ENTRIES) {
       unwatch();
       return undefined;
@@ -204,7 +171,7 @@ export function createListingCache(deps: { events: FileEvents }) {
         // Most recently used last: eviction starts from the front.
         folders.delete(real);
         folders.set(real, folder);
-        return view(folder, fs, userPath, sorting);
+        return viewOf(folder, fs, userPath, sorting);
       }
       // Requests for a folder being read wait for that one reading.
       let pending = loading.get(real);
@@ -213,10 +180,8 @@ export function createListingCache(deps: { events: FileEvents }) {
         loading.set(real, pending);
       }
       folder = await pending;
-      if (folder?.stamp === stamp) return view(folder, fs, userPath, sorting);
-      const items = sortItems(await listFolder(fs, abs, userPath), sorting);
-      const numDirs = items.filter((i) => i.isDir).length;
-      return { items, numDirs, numFiles: items.length - numDirs };
+      if (folder?.stamp === stamp) return viewOf(folder, fs, userPath, sorting);
+      return listingOf(sortItems(await listFolder(fs, abs, userPath), sorting));
     },
 
     /** Stops the watchers and the event subscription (the app closes). */

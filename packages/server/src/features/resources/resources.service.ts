@@ -19,6 +19,20 @@ async function etagOf(fs: UserFs, abs: string): Promise<string> {
   return `"${st.mtimeNs.toString(16)}${st.size.toString(16)}"`;
 }
 
+/** The permission each write needs and the refusal's message. */
+const WRITES = {
+  create: ["create", "You may not create files here"],
+  upload: ["create", "You may not upload files"],
+  save: ["modify", "You may not modify files"],
+  remove: ["delete", "You may not delete files"],
+} as const;
+
+/** Refuses a write the user has no permission for: before its hooks run, and in the method. */
+export function authorizeWrite(user: UserRecord, write: keyof typeof WRITES): void {
+  const [flag, message] = WRITES[write];
+  if (!user.perm[flag]) throw forbidden(message);
+}
+
 /** File info, listings, creation, saving and deletion inside a user's scope (API.md §2.2–§2.8). */
 export function createResourcesService(deps: {
   storage: Storage;
@@ -85,7 +99,7 @@ export function createResourcesService(deps: {
       override: boolean,
       body: Readable | undefined,
     ): Promise<string | undefined> {
-      if (!user.perm.create) throw forbidden("You may not create files here");
+      authorizeWrite(user, "create");
       const fs = await userFs(user);
       const target = await fs.resolve(requestPath);
       refuseReservedNames(target.path);
@@ -105,7 +119,7 @@ export function createResourcesService(deps: {
 
     /** PUT: replaces an existing file's content atomically. Returns the ETag. */
     async save(user: UserRecord, requestPath: string, body: Readable | undefined): Promise<string> {
-      if (!user.perm.modify) throw forbidden("You may not modify files");
+      authorizeWrite(user, "save");
       const fs = await userFs(user);
       const target = await fs.resolve(requestPath);
       refuseReservedNames(target.path);
@@ -121,7 +135,7 @@ export function createResourcesService(deps: {
 
     /** DELETE: recursive; a link is removed, never its target; the scope root never. */
     async remove(user: UserRecord, requestPath: string): Promise<void> {
-      if (!user.perm.delete) throw forbidden("You may not delete files");
+      authorizeWrite(user, "remove");
       const fs = await userFs(user);
       const target = await fs.resolve(requestPath, { followLink: false });
       if (target.path === "/") throw forbidden("The root of your files cannot be deleted");

@@ -1,11 +1,7 @@
-/** One searchable piece of a text file: a line, or the reading of some witnesses on a line. */
-export interface TextRow {
-  /** 1-based. */
-  line: number;
-  /** "" for running text; for a reading of a Mauro-TeX variant, its sigla ("A/B", "*"). */
-  witnesses: string;
-  text: string;
-}
+import type { StoredRow } from "../../db/text-index.js";
+
+/** One searchable piece of a text file: the row shape the text index stores. */
+export type TextRow = StoredRow;
 
 /** Extensions whose words are indexed (m2hv writes .htm). */
 export const TEXT_EXTENSIONS = new Set([".tex", ".txt", ".md", ".htm", ".html"]);

@@ -1,19 +1,17 @@
 import path from "node:path";
 import {
   firstRuleProblem,
+  hasControlCharacters,
   isLocale,
   ruleProblemMessage,
   type Rule,
-  type SettingsBody,
+  type SettingsPut,
 } from "@scriptorium/shared";
 import { AppError, badRequest } from "../../errors.js";
 
 /** A CSS colour as branding takes it: #rgb(a), #rrggbb(aa), a name, or rgb()/hsl() notation. */
 const COLOUR =
   /^(#[0-9a-f]{3,4}|#[0-9a-f]{6}|#[0-9a-f]{8}|[a-z]{3,30}|(rgb|rgba|hsl|hsla)\([0-9.,%\s/deg]{1,60}\))$/i;
-
-// eslint-disable-next-line no-control-regex -- control characters are what is refused
-const CONTROL = /[\u0000-\u001f\u007f]/;
 
 export function checkRules(rules: readonly Rule[]): void {
   const problem = firstRuleProblem(rules);
@@ -24,7 +22,7 @@ export function checkRules(rules: readonly Rule[]): void {
 export function cleanBasePath(raw: string, what: string): string {
   const text = raw.trim();
   if (text === "") return "";
-  if (CONTROL.test(text)) throw badRequest(`${what} must not contain control characters`);
+  if (hasControlCharacters(text)) throw badRequest(`${what} must not contain control characters`);
   if (text.split(/[\\/]/).includes("..")) throw badRequest(`${what} must not contain ".."`);
   const normal = path.posix.normalize("/" + text).replace(/\/+$/, "");
   return normal === "" ? "/" : normal;
@@ -40,7 +38,11 @@ export function cleanReportUrl(raw: string | undefined): string {
   } catch {
     url = undefined;
   }
-  if (!url || CONTROL.test(text) || !["http:", "https:", "mailto:"].includes(url.protocol)) {
+  if (
+    !url ||
+    hasControlCharacters(text) ||
+    !["http:", "https:", "mailto:"].includes(url.protocol)
+  ) {
     throw badRequest(
       "The report address must be an http(s) address or a mailto: address, such as https://example.org/issues/new",
     );
@@ -52,7 +54,7 @@ export function cleanReportUrl(raw: string | undefined): string {
  * Everything PUT /api/settings checks beyond the schema; throws a 400 naming the field.
  * Returns the values as they are stored.
  */
-export function checkSettings(body: SettingsBody) {
+export function checkSettings(body: SettingsPut) {
   const locale = body.defaults.locale || "en";
   if (!isLocale(locale)) throw badRequest(`Unknown locale: ${locale}`);
   checkRules(body.rules);
@@ -63,13 +65,13 @@ export function checkSettings(body: SettingsBody) {
     );
   }
   const files = body.branding.files.trim();
-  if (files !== "" && (!path.isAbsolute(files) || CONTROL.test(files))) {
+  if (files !== "" && (!path.isAbsolute(files) || hasControlCharacters(files))) {
     throw badRequest("The branding folder must be an absolute path on the server");
   }
-  if (body.branding.name.length > 100 || CONTROL.test(body.branding.name)) {
+  if (body.branding.name.length > 100 || hasControlCharacters(body.branding.name)) {
     throw badRequest("The product name must be at most 100 characters, without control characters");
   }
-  if (CONTROL.test(body.defaults.scope))
+  if (hasControlCharacters(body.defaults.scope))
     throw badRequest("The default scope must not contain control characters");
   const reportUrl = cleanReportUrl(body.branding.reportUrl);
   return {

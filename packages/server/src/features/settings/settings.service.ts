@@ -1,34 +1,27 @@
 import {
   HOOK_KEYS,
+  SettingsPutSchema,
   type ProgramsState,
   type SettingsAnswer,
   type SettingsBody,
 } from "@scriptorium/shared";
-import { badRequest, forbidden } from "../../errors.js";
+import { badRequest } from "../../errors.js";
+import { goBody } from "../../lib/go-body.js";
 import { checkSettings } from "./settings-checks.js";
 import { defaultSettings } from "./settings.defaults.js";
 import type { SettingsStore } from "./settings.store.js";
 
-/** Who asks: only the admin permission matters here (settings never import the users feature). */
-interface Actor {
-  perm: { admin: boolean };
-}
-
-function requireAdmin(user: Actor): void {
-  if (!user.perm.admin) throw forbidden("Only administrators manage global settings");
-}
-
 /**
  * GET and PUT /api/settings: what File Browser exposes of the global settings (API.md §8.4);
- * GET adds how programs run here (`programs`, read-only) when the app tells it.
+ * GET adds how programs run here (`programs`, read-only) when the app tells it. The routes are
+ * for administrators only (their contracts say `admin`); the command line calls it too.
  */
 export function createSettingsService(
   store: SettingsStore,
   programs?: () => Promise<ProgramsState>,
 ) {
   return {
-    async get(user: Actor): Promise<SettingsAnswer> {
-      requireAdmin(user);
+    async get(): Promise<SettingsAnswer> {
       const settings = await store.getSettings();
       const defaults = defaultSettings();
       const state = await programs?.();
@@ -45,9 +38,12 @@ export function createSettingsService(
       };
     },
 
-    /** Replaces every field, normalised; invalid rules or locale are 400 and change nothing. */
-    async replace(user: Actor, body: SettingsBody): Promise<void> {
-      requireAdmin(user);
+    /**
+     * Replaces every field, normalised; an absent one takes Go's zero value, as File Browser
+     * reads its body. Invalid rules or locale are 400 and change nothing.
+     */
+    async replace(sent: SettingsBody): Promise<void> {
+      const body = goBody(SettingsPutSchema, sent);
       const { locale, color, files, reportUrl, userHomeBasePath } = checkSettings(body);
       const tools = body.tools ?? (await store.getSettings()).tools;
       const names = tools.tools.map((t) => t.name);

@@ -97,7 +97,9 @@ describe("GET and PUT /api/settings", () => {
       { ...settings, defaults: { ...settings.defaults, locale: "xx" } },
       { ...settings, tus: { chunkSize: -1, retryCount: 1 } },
       { ...settings, tus: { chunkSize: 100, retryCount: -1 } },
-      { signup: true },
+      { signup: "maybe" },
+      { ...settings, defaults: { ...settings.defaults, viewMode: "grid" } },
+      { ...settings, rules: [{ allow: "no", path: "/x" }] },
     ];
     for (const body of bad) {
       const res = await put(body);
@@ -105,6 +107,26 @@ describe("GET and PUT /api/settings", () => {
       expect(errorOf(res).message.length).toBeGreaterThan(0);
     }
     expect((await get()).json()).toEqual(settings);
+  });
+
+  it("gives absent fields File Browser's zero values (API.md §8.4); the edition tools stay", async () => {
+    const before = (await get()).json<Settings>();
+    const res = await put({ signup: true, rules: [{ path: "/private" }], defaults: null });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = (await get()).json<Settings>();
+    expect(after).toMatchObject({
+      signup: true,
+      createUserDir: false,
+      userHomeBasePath: "/users",
+      rules: [{ allow: false, path: "/private", regex: false, regexp: { raw: "" } }],
+      defaults: { locale: "en", viewMode: "mosaic", scope: "", commands: [] },
+      shell: [],
+      tus: { chunkSize: 10485760, retryCount: 5 },
+      branding: { name: "", theme: "", color: "" },
+    });
+    expect(after.defaults.perm).toEqual({ ...after.defaults.perm, admin: false, create: false });
+    expect(Object.keys(after.commands)).toContain("before_save");
+    expect(after.tools).toEqual(before.tools);
   });
 
   it("is for administrators only", async () => {

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { routes } from "@scriptorium/shared";
-import { typed } from "../../lib/app-type.js";
 import { contentDisposition } from "../../lib/http-ranges.js";
-import { authConfig } from "../../lib/route-auth.js";
+import { defineRoute } from "../../http/route.js";
 import { wildcardPath } from "../../lib/route-params.js";
 import { inlinePolicy } from "../downloads/content-headers.js";
 import { sendPayload } from "../downloads/send-file.js";
@@ -36,22 +35,21 @@ const PUBLIC_RATE = { max: 600, timeWindow: 60_000 };
  * the sandboxed inline view. No login; each request passes the link's gate.
  */
 export function publicShareRoutes(service: PublicShareService, baseURL: string) {
-  return function register(instance: FastifyInstance): void {
-    const app = typed(instance);
-
-    app.route({
-      ...routes.publicShare,
-      config: { ...authConfig(routes.publicShare), rateLimit: PUBLIC_RATE },
-      handler: async (request, reply) => {
+  return function register(app: FastifyInstance): void {
+    defineRoute(
+      app,
+      routes.publicShare,
+      async ({ request, reply }) => {
         void reply.header("Cache-Control", "no-store");
         return service.view(wildcardPath(request.params), visitorOf(request));
       },
-    });
+      { config: { rateLimit: PUBLIC_RATE } },
+    );
 
-    app.route({
-      ...routes.publicDownload,
-      config: { ...authConfig(routes.publicDownload), rateLimit: PUBLIC_RATE },
-      handler: async (request, reply) => {
+    defineRoute(
+      app,
+      routes.publicDownload,
+      async ({ request, reply }) => {
         const { access, target } = await service.download(
           wildcardPath(request.params),
           visitorOf(request),
@@ -63,12 +61,13 @@ export function publicShareRoutes(service: PublicShareService, baseURL: string) 
           open: (t) => service.openFile(t),
         });
       },
-    });
+      { config: { rateLimit: PUBLIC_RATE } },
+    );
 
-    app.route({
-      ...routes.publicInline,
-      config: { ...authConfig(routes.publicInline), rateLimit: PUBLIC_RATE },
-      handler: async (request, reply) => {
+    defineRoute(
+      app,
+      routes.publicInline,
+      async ({ request, reply }) => {
         const result = await service.inline(wildcardPath(request.params), visitorOf(request));
         if ("capability" in result) {
           const encoded = result.rest.split("/").map(encodeURIComponent).join("/");
@@ -82,6 +81,7 @@ export function publicShareRoutes(service: PublicShareService, baseURL: string) 
           csp: inlinePolicy(file.contentType),
         });
       },
-    });
+      { config: { rateLimit: PUBLIC_RATE } },
+    );
   };
 }

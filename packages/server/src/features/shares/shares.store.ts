@@ -1,6 +1,7 @@
-import { sql } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { ShareActivity, ShareMode } from "@scriptorium/shared";
 import type { Db } from "../../db/database.js";
+import type { SharesTable } from "../../db/schema.js";
 
 /** A stored share link, password hash included: it never leaves the server as is. */
 export interface ShareRecord {
@@ -20,20 +21,7 @@ export interface ShareRecord {
 
 export type NewShare = Omit<ShareRecord, "downloads" | "uploads">;
 
-interface ShareRow {
-  hash: string;
-  path: string;
-  user_id: number;
-  expire: number;
-  password_hash: string | null;
-  mode: string;
-  created_at: number;
-  max_downloads: number | null;
-  downloads: number;
-  max_upload_bytes: number | null;
-  max_uploads: number | null;
-  uploads: number;
-}
+type ShareRow = Selectable<SharesTable>;
 
 function fromRow(row: ShareRow): ShareRecord {
   return {
@@ -53,6 +41,66 @@ function fromRow(row: ShareRow): ShareRecord {
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/**
+ * Counts one download when the link has one left: false (nothing counted) when its limit
+ * is reached. One statement, so two visitors never both take the last download.
+ */
+async function takeDownload(db: Db, hash: string): Promise<boolean> {
+  const result = await db
+    .updateTable("shares")
+    .set({ downloads: sql`downloads + 1` })
+    .where("hash", "=", hash)
+    .where((eb) =>
+      eb.or([eb("max_downloads", "is", null), eb("downloads", "<", eb.ref("max_downloads"))]),
+    )
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Counts a file received by a drop box. */
+async function countUpload(db: Db, hash: string): Promise<void> {
+  await db
+    .updateTable("shares")
+    .set({ uploads: sql`uploads + 1` })
+    .where("hash", "=", hash)
+    .execute();
+}
+
+async function addActivity(db: Db, hash: string, entry: ShareActivity): Promise<void> {
+  await db
+    .insertInto("share_activity")
+    .values({
+      hash,
+      at: entry.at,
+      kind: entry.kind,
+      name: entry.name,
+      size: entry.size,
+      address: entry.address,
+      visitor: entry.visitor ?? null,
+    })
+    .execute();
+}
+
+/** A link's activity, newest first, at most `limit` entries. */
+async function activityOf(db: Db, hash: string, limit = 1000): Promise<ShareActivity[]> {
+  const rows = await db
+    .selectFrom("share_activity")
+    .selectAll()
+    .where("hash", "=", hash)
+    .orderBy("at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    at: row.at,
+    kind: row.kind === "download" ? "download" : "upload",
+    name: row.name,
+    size: row.size,
+    address: row.address,
+    ...(row.visitor !== null && { visitor: row.visitor }),
+  }));
+}
 
 /** All SQL of the `shares` and `share_activity` tables. Expired links are purged as they are met. */
 export function createSharesStore(db: Db) {
@@ -145,65 +193,10 @@ export function createSharesStore(db: Db) {
         .execute();
     },
 
-    /**
-     * Counts one download when the link has one left: false (nothing counted) when its limit
-     * is reached. One statement, so two visitors never both take the last download.
-     */
-    async takeDownload(hash: string): Promise<boolean> {
-      const result = await db
-        .updateTable("shares")
-        .set({ downloads: sql`downloads + 1` })
-        .where("hash", "=", hash)
-        .where((eb) =>
-          eb.or([eb("max_downloads", "is", null), eb("downloads", "<", eb.ref("max_downloads"))]),
-        )
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
-    },
-
-    /** Counts a file received by a drop box. */
-    async countUpload(hash: string): Promise<void> {
-      await db
-        .updateTable("shares")
-        .set({ uploads: sql`uploads + 1` })
-        .where("hash", "=", hash)
-        .execute();
-    },
-
-    async addActivity(hash: string, entry: ShareActivity): Promise<void> {
-      await db
-        .insertInto("share_activity")
-        .values({
-          hash,
-          at: entry.at,
-          kind: entry.kind,
-          name: entry.name,
-          size: entry.size,
-          address: entry.address,
-          visitor: entry.visitor ?? null,
-        })
-        .execute();
-    },
-
-    /** Newest first, at most `limit` entries. */
-    async activity(hash: string, limit = 1000): Promise<ShareActivity[]> {
-      const rows = await db
-        .selectFrom("share_activity")
-        .selectAll()
-        .where("hash", "=", hash)
-        .orderBy("at", "desc")
-        .orderBy("id", "desc")
-        .limit(limit)
-        .execute();
-      return rows.map((row) => ({
-        at: row.at,
-        kind: row.kind === "download" ? "download" : "upload",
-        name: row.name,
-        size: row.size,
-        address: row.address,
-        ...(row.visitor !== null && { visitor: row.visitor }),
-      }));
-    },
+    takeDownload: (hash: string) => takeDownload(db, hash),
+    countUpload: (hash: string) => countUpload(db, hash),
+    addActivity: (hash: string, entry: ShareActivity) => addActivity(db, hash, entry),
+    activity: (hash: string, limit?: number) => activityOf(db, hash, limit),
   };
 }
 

@@ -4,8 +4,7 @@ import type { WebSocket } from "@fastify/websocket";
 import { routes } from "@scriptorium/shared";
 import { forbidden } from "../../errors.js";
 import { wildcardPath } from "../../lib/route-params.js";
-import { authConfig } from "../../lib/route-auth.js";
-import { requireAuth } from "../../plugins/auth.js";
+import { defineSocketRoute } from "../../http/socket-route.js";
 import { socketMessage, type ShellService } from "./shell.service.js";
 import { NOT_ALLOWED } from "./shell-line.js";
 
@@ -44,18 +43,10 @@ function outputSender(socket: WebSocket) {
  */
 export function shellRoutes(shell: ShellService) {
   return function register(app: FastifyInstance): void {
-    app.get(
-      routes.command.url,
-      {
-        websocket: true,
-        config: { ...authConfig(routes.command), websocket: true },
-        preHandler: async (request) => {
-          assertSameOrigin(request);
-          await shell.assertAllowed(requireAuth(request).user);
-        },
-      },
-      (socket, request) => {
-        const user = requireAuth(request).user;
+    defineSocketRoute(
+      app,
+      routes.command,
+      (socket, { request, user }) => {
         const folder = wildcardPath(request.params);
         const gone = new AbortController();
         let started = false;
@@ -97,6 +88,12 @@ export function shellRoutes(shell: ShellService) {
             }
           })();
         });
+      },
+      {
+        authorize: async ({ request, user }) => {
+          assertSameOrigin(request);
+          await shell.assertAllowed(user);
+        },
       },
     );
   };

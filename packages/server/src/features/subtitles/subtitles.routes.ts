@@ -1,10 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { routes } from "@scriptorium/shared";
-import { typed } from "../../lib/app-type.js";
-import { authConfig } from "../../lib/route-auth.js";
 import { contentDisposition } from "../../lib/http-ranges.js";
 import { wildcardPath } from "../../lib/route-params.js";
-import { requireAuth } from "../../plugins/auth.js";
+import { defineRoute } from "../../http/route.js";
 import { downloadPolicy } from "../downloads/content-headers.js";
 import { sendPayload } from "../downloads/send-file.js";
 import type { SubtitlesService } from "./subtitles.service.js";
@@ -13,20 +11,15 @@ const VTT = "text/vtt; charset=utf-8";
 
 /** GET /api/subtitle{path}[?inline=true]: a subtitle file as WebVTT. */
 export function subtitlesRoutes(subtitles: SubtitlesService) {
-  return function register(instance: FastifyInstance): void {
-    const app = typed(instance);
-    app.route({
-      ...routes.subtitle,
-      config: authConfig(routes.subtitle),
-      handler: async (request, reply) => {
-        const file = await subtitles.get(requireAuth(request).user, wildcardPath(request.params));
-        const inline = request.query.inline === "true";
-        return sendPayload(request, reply, file.payload, {
-          contentType: VTT,
-          disposition: contentDisposition(inline ? "inline" : "attachment", file.name),
-          csp: downloadPolicy(VTT),
-        });
-      },
+  return function register(app: FastifyInstance): void {
+    defineRoute(app, routes.subtitle, async ({ request, reply, user }) => {
+      const file = await subtitles.get(user, wildcardPath(request.params));
+      const inline = request.query.inline === "true";
+      return sendPayload(request, reply, file.payload, {
+        contentType: VTT,
+        disposition: contentDisposition(inline ? "inline" : "attachment", file.name),
+        csp: downloadPolicy(VTT),
+      });
     });
   };
 }

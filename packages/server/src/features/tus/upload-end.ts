@@ -23,7 +23,7 @@ export function endsUpload(bytes: number, configured: number, largestBefore: num
   return bytes === 0 || bytes < whole;
 }
 
-interface Placed {
+export interface Placed {
   userId: number;
   ino: number;
   size: number;

@@ -1,4 +1,6 @@
+import type { Selectable } from "kysely";
 import type { Db } from "../../db/database.js";
+import type { UploadsTable } from "../../db/schema.js";
 
 export interface UploadRecord {
   target: string;
@@ -10,14 +12,7 @@ export interface UploadRecord {
   viaShare?: string;
 }
 
-type UploadRow = {
-  target: string;
-  temp: string;
-  user_id: number;
-  length: number;
-  touched_at: number;
-  via_share: string | null;
-};
+type UploadRow = Selectable<UploadsTable>;
 
 const fromRow = (row: UploadRow): UploadRecord => ({
   target: row.target,

@@ -1,10 +1,12 @@
 import {
   RULES_PREVIEW_MAX_ENTRIES,
   RULES_PREVIEW_MAX_HIDDEN,
+  RuleSchema,
   type RulesPreview,
   type RulesPreviewBody,
 } from "@scriptorium/shared";
-import { forbidden, notFound } from "../../errors.js";
+import { notFound } from "../../errors.js";
+import { goBody } from "../../lib/go-body.js";
 import { scopeRoot } from "../../lib/safe-path.js";
 import { createRuleChecker } from "../../storage/rules.js";
 import { plainFolderReal, walkTree } from "../../storage/tree-walk.js";
@@ -19,14 +21,11 @@ const parentOf = (rel: string) => rel.slice(0, rel.lastIndexOf("/")) || "/";
  * what it holds is counted but not listed.
  */
 export function createRulesPreview(deps: { root: string; settings: SettingsStore }) {
-  return async function preview(
-    actor: { perm: { admin: boolean } },
-    body: RulesPreviewBody,
-  ): Promise<RulesPreview> {
-    if (!actor.perm.admin) throw forbidden("Only administrators preview rules");
-    checkRules(body.rules);
+  return async function preview(body: RulesPreviewBody): Promise<RulesPreview> {
+    const rules = body.rules.map((rule) => goBody(RuleSchema, rule));
+    checkRules(rules);
     const global = body.withGlobal === false ? [] : (await deps.settings.getSettings()).rules;
-    const allowed = createRuleChecker(global, body.rules);
+    const allowed = createRuleChecker(global, rules);
     const base = scopeRoot(deps.root, body.scope.trim() || ".");
     // A scope reached through a link is not walked: the walk never leaves the files root.
     const real = plainFolderReal(deps.root, base);

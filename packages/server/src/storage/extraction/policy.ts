@@ -52,6 +52,46 @@ export function checkLinkTarget(entry: string, target: string): void {
   if (resolved === ".." || resolved.startsWith("../") || resolved === ".") throw bad();
 }
 
+/** At most this many links are followed while resolving one (as the kernel's ELOOP bound). */
+const MAX_HOPS = 40;
+
+/**
+ * Resolves the link `rel` → `target` as the kernel would once everything is in place, following
+ * the archive's other links: the resolved path relative to the extraction folder, or undefined
+ * when it climbs above that folder (or loops).
+ */
+export function resolveThroughLinks(
+  links: ReadonlyMap<string, string>,
+  rel: string,
+  target: string,
+): string | undefined {
+  if (target.startsWith("/")) return undefined;
+  const done: string[] = rel.split("/").slice(0, -1);
+  const todo = target.split("/");
+  let hops = 0;
+  while (todo.length > 0) {
+    const part = todo.shift() as string;
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (done.length === 0) return undefined;
+      done.pop();
+      continue;
+    }
+    done.push(part);
+    const through = links.get(done.join("/"));
+    if (through === undefined) continue;
+    if (++hops > MAX_HOPS || through.startsWith("/")) return undefined;
+    done.pop();
+    todo.unshift(...through.split("/"));
+  }
+  return done.join("/");
+}
+
+/** An entry name as shown in a message: long names are cut. */
+export function shown(name: string): string {
+  return name.length > 120 ? `${name.slice(0, 60)}…${name.slice(-40)}` : name;
+}
+
 /** Counts entries and bytes of one extraction against the limits. */
 export function createTracker(limits: ExtractLimits, archiveSize: number) {
   let entries = 0;

@@ -44,3 +44,5 @@ export function createStagedFolders(root: Pinned) {
     },
   };
 }
+
+export type StagedFolders = ReturnType<typeof createStagedFolders>;

@@ -22,10 +22,6 @@ export function maskCrc32c(crc: number): number {
   return ((((crc >>> 15) | (crc << 17)) >>> 0) + 0xa282ead8) >>> 0;
 }
 
-export function maskedCrc32c(data: Uint8Array): number {
-  return maskCrc32c(crc32c(data));
-}
-
 const P1 = 2654435761;
 const P2 = 2246822519;
 const P3 = 3266489917;

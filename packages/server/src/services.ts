@@ -1,0 +1,236 @@
+import path from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+import type { AppOptions } from "./app-options.js";
+import { createAuthService } from "./features/auth/auth.service.js";
+import { createDownloadService } from "./features/downloads/downloads.service.js";
+import { createToolsService } from "./features/edition-tools/tools.service.js";
+import { authorizeUnzip, createExtractService } from "./features/extract/extract.service.js";
+import { createHooks } from "./features/hooks/hooks.service.js";
+import { createInlineService } from "./features/inline/inline.service.js";
+import { authorizeOrganise, createOrganiseService } from "./features/organise/organise.service.js";
+import { createPreviewCache } from "./features/preview/preview-cache.js";
+import { createPreviewService } from "./features/preview/preview.service.js";
+import { createListingCache } from "./features/resources/listing-cache.js";
+import type { PatchAction } from "./features/resources/resources.routes.js";
+import { createResourcesService } from "./features/resources/resources.service.js";
+import { createSearchIndex } from "./features/search/search-index.js";
+import { createSearchService } from "./features/search/search.service.js";
+import { createTextIndex } from "./features/search/text-index.js";
+import { createSessionsService } from "./features/sessions/sessions.service.js";
+import { createSessionsStore } from "./features/sessions/sessions.store.js";
+import { createServerSettingsService } from "./features/settings/server-settings.service.js";
+import { createSettingsService } from "./features/settings/settings.service.js";
+import { createSettingsStore } from "./features/settings/settings.store.js";
+import { createDropBoxService } from "./features/shares/drop-box.service.js";
+import { createPublicShareService } from "./features/shares/public-share.service.js";
+import { createShareGate } from "./features/shares/share-gate.js";
+import { createSharesService } from "./features/shares/shares.service.js";
+import { createSharesStore } from "./features/shares/shares.store.js";
+import { createShellService } from "./features/shell/shell.service.js";
+import { createSubtitlesService } from "./features/subtitles/subtitles.service.js";
+import { createTusService } from "./features/tus/tus.service.js";
+import { createUploadsStore } from "./features/tus/uploads.store.js";
+import { createRulesPreview } from "./features/users/rules-preview.js";
+import { createUsersService } from "./features/users/users.service.js";
+import { createUsersStore } from "./features/users/users.store.js";
+import { createRunner } from "./runner/runner.js";
+import { createFileEvents } from "./storage/events.js";
+import { createStorage } from "./storage/storage.js";
+import { VERSION } from "./version.js";
+
+const FIFTEEN_MINUTES = 15 * 60_000;
+
+/**
+ * Stores, accounts and the files layer: what every other part is built on. The `users`
+ * commands build it too, so that they change and delete users as the API does.
+ */
+export function createCore(options: Pick<AppOptions, "db" | "root" | "limits">) {
+  const { db, root } = options;
+  const settings = createSettingsStore(db);
+  const users = createUsersStore(db);
+  const sessions = createSessionsStore(db);
+  const uploads = createUploadsStore(db);
+  const events = createFileEvents();
+  const storage = createStorage({ root, globalRules: () => settings.getRules() });
+  const listings = createListingCache({ events });
+  const resources = createResourcesService({ storage, events, listings });
+  const tus = createTusService({ resources, storage, uploads, events, settings });
+  const usersService = createUsersService({
+    users,
+    sessions,
+    settings,
+    root,
+    beforeRemove: (id) => tus.dropUploadsOf(id),
+  });
+  const auth = createAuthService({
+    users,
+    usersService,
+    sessions,
+    settings,
+    usernameAttempts: options.limits?.failedLoginsPerUser ?? { max: 10, windowMs: FIFTEEN_MINUTES },
+  });
+  return {
+    settings,
+    users,
+    sessions,
+    uploads,
+    events,
+    storage,
+    listings,
+    resources,
+    tus,
+    usersService,
+    auth,
+  };
+}
+
+type Core = ReturnType<typeof createCore>;
+
+/** What runs programs: the runner, the event hooks, the edition tools and the shell. */
+function createPrograms(options: AppOptions, core: Core, log: FastifyBaseLogger) {
+  const { storage, settings, events, users } = core;
+  const runner =
+    options.runner ?? createRunner({ unsandboxedPrograms: options.unsandboxedPrograms ?? false });
+  const hooks = createHooks({
+    storage,
+    runner,
+    settings,
+    log,
+    findUser: (id) => users.findById(id),
+  });
+  const tools = createToolsService({
+    storage,
+    runner,
+    events,
+    toolSettings: async () => (await settings.getSettings()).tools,
+  });
+  const shell = createShellService({
+    storage,
+    runner,
+    settings,
+    timeoutMs: options.shellTimeoutMs,
+  });
+  return { runner, hooks, tools, shell };
+}
+
+/** Every PATCH action of /api/resources and the feature that does its work. */
+function patchActions(
+  options: AppOptions,
+  core: Core,
+  tools: ReturnType<typeof createPrograms>["tools"],
+) {
+  const { storage, events } = core;
+  const organise = createOrganiseService({ storage, events, rename: options.moveRename });
+  const extract = createExtractService({ storage, events, limits: options.extractLimits });
+  const move: PatchAction = {
+    authorize: authorizeOrganise,
+    run: (user, path, query) => organise.patch(user, path, query),
+  };
+  return {
+    copy: move,
+    rename: move,
+    unzip: {
+      authorize: authorizeUnzip,
+      run: (user, path, query) => extract.unzip(user, path, query),
+    },
+    "mauro:*": {
+      authorize: (user, query) => tools.authorize(user, query),
+      run: (user, path, query, signal) => tools.run(user, path, query, signal),
+    },
+  } satisfies Record<string, PatchAction>;
+}
+
+/** What sends files: downloads, inline pages, previews, subtitles, share links and drop boxes. */
+function createDelivery(options: AppOptions, core: Core, log: FastifyBaseLogger) {
+  const { storage, settings, users, sessions, tus, uploads } = core;
+  const downloads = createDownloadService({ userFs: (user) => storage.forUser(user) });
+  const sharesStore = createSharesStore(options.db);
+  const gate = createShareGate({
+    store: sharesStore,
+    users,
+    storage,
+    settings,
+    failedPasswords: options.limits?.failedSharePasswords,
+  });
+  const inline = createInlineService({
+    downloads,
+    settings,
+    users,
+    sessions,
+    shareLive: (hash, ownerId) => gate.isLive(hash, ownerId),
+  });
+  const previewCache = options.cacheDir ? createPreviewCache(options.cacheDir) : undefined;
+  return {
+    downloads,
+    inline,
+    previewCache,
+    previews: createPreviewService({
+      downloads,
+      settings,
+      cache: previewCache,
+      log,
+      concurrency: options.previewConcurrency,
+    }),
+    subtitles: createSubtitlesService({ downloads }),
+    shares: createSharesService({ store: sharesStore, storage }),
+    publicShares: createPublicShareService({ gate, store: sharesStore, downloads, inline }),
+    dropBox: createDropBoxService({ gate, store: sharesStore, tus, uploads }),
+  };
+}
+
+/** The search index over the files folder, and the service answering searches through it. */
+function createSearch(options: AppOptions, core: Core, log: FastifyBaseLogger) {
+  const { root, cacheDir } = options;
+  const index = createSearchIndex({
+    root,
+    events: core.events,
+    log,
+    text: createTextIndex({
+      file: cacheDir ? path.join(cacheDir, "search-text.db") : ":memory:",
+      root,
+      log,
+    }),
+    watch: options.search?.watch,
+    reconcileMs: options.search?.reconcileMs,
+  });
+  return { index, service: createSearchService({ storage: core.storage, index }) };
+}
+
+/**
+ * Every service of the app, built from its explicit dependencies; `close` detaches what
+ * listens to file events. The features' plugins start and stop their own work (search, tus).
+ */
+export function createServices(options: AppOptions, log: FastifyBaseLogger) {
+  const core = createCore(options);
+  const programs = createPrograms(options, core, log);
+  const delivery = createDelivery(options, core, log);
+  const version = options.version ?? VERSION;
+  const detachUploadHooks = core.events.on((event) => {
+    if (event.type === "uploaded") programs.hooks.afterUploaded(event.userId, event.abs);
+  });
+  const detachPreviewCache = delivery.previewCache?.attach(core.events, (err) =>
+    log.warn({ err }, "could not remove stale previews"),
+  );
+  return {
+    ...core,
+    ...programs,
+    ...delivery,
+    version,
+    actions: patchActions(options, core, programs.tools),
+    search: createSearch(options, core, log),
+    rulesPreview: createRulesPreview({ root: options.root, settings: core.settings }),
+    sessionsService: createSessionsService({
+      sessions: core.sessions,
+      userExists: async (id) => (await core.users.findById(id)) !== undefined,
+    }),
+    settingsService: createSettingsService(core.settings, () => programs.runner.state()),
+    serverSettings: createServerSettingsService(core.settings, version),
+    close(): void {
+      core.listings.close();
+      detachPreviewCache?.();
+      detachUploadHooks();
+    },
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
