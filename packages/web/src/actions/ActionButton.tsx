@@ -24,7 +24,7 @@ export function ActionButton({ action, ctx, testId, className }: ActionButtonPro
   const label = t(action.label);
   const enabled = (status !== "busy" || action.concurrent === true) && action.isVisible(ctx);
   let icon = <Icon name={actionIcon(action, ctx)} />;
-  if (status === "busy") icon = <span className="action-button__spinner" aria-hidden="true" />;
+  if (status === "busy") icon = <span className="spinner" aria-hidden="true" />;
   else if (status === "done") icon = <Icon name="check" className="action-button__done" />;
   const badge = action.badge?.(ctx);
   // The accessible name holds the visible counter too (WCAG 2.5.3, label in name).

@@ -104,7 +104,8 @@ export function reportUnauthorized(): void {
   handlers.unauthorized();
 }
 
-async function toStatusError(res: Response): Promise<StatusError> {
+/** The error of an answer that is not 2xx (its code, message and Retry-After). */
+export async function toStatusError(res: Response): Promise<StatusError> {
   return errorFromAnswer({
     status: res.status,
     statusText: res.statusText,
@@ -112,6 +113,19 @@ async function toStatusError(res: Response): Promise<StatusError> {
     body: await res.text().catch(() => ""),
     retryAfter: res.headers.get("retry-after"),
   });
+}
+
+/**
+ * fetch() for requests made outside apiCall too: a server out of reach rejects with a
+ * StatusError of status 0; an abort stays an AbortError.
+ */
+export async function fetchOrFail(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (err) {
+    if (err instanceof DOMException && err.name === "AbortError") throw err;
+    throw new StatusError(NO_CONNECTION_MESSAGE, 0);
+  }
 }
 
 async function parseBody(res: Response): Promise<unknown> {
@@ -144,18 +158,12 @@ export async function apiCall<K extends RouteName>(
   }
   const query = opts.query ? `?${new URLSearchParams(opts.query).toString()}` : "";
 
-  let res: Response;
-  try {
-    res = await fetch(buildUrl(url, opts.params as UrlParams, opts.path) + query, {
-      method,
-      headers,
-      body,
-      signal: opts.signal,
-    });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === "AbortError") throw err;
-    throw new StatusError(NO_CONNECTION_MESSAGE, 0);
-  }
+  const res = await fetchOrFail(buildUrl(url, opts.params as UrlParams, opts.path) + query, {
+    method,
+    headers,
+    body,
+    signal: opts.signal,
+  });
 
   if (sessionCall && res.status === 401 && opts.token === undefined) {
     handlers.unauthorized();

@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { errorMessage, loginErrorMessage } from "../../api/errors";
+import { PlaceholderInput } from "../../components/fields";
 import { getGlobals } from "../../lib/globals";
 import { safeRedirectTarget } from "../../lib/paths";
 import { showPrompt } from "../prompts";
@@ -63,38 +64,32 @@ export function LoginForm() {
           {error}
         </div>
       )}
-      <input
-        className="input input--block"
+      <PlaceholderInput
+        label={t("login.username")}
         name="username"
         autoComplete="username"
         autoCapitalize="off"
         spellCheck={false}
-        placeholder={t("login.username")}
-        aria-label={t("login.username")}
         value={username}
-        onChange={(e) => setUsername(e.target.value)}
+        onChange={setUsername}
         autoFocus
       />
-      <input
-        className="input input--block"
+      <PlaceholderInput
+        label={t("login.password")}
         name="password"
         type="password"
         autoComplete={isSignup ? "new-password" : "current-password"}
-        placeholder={t("login.password")}
-        aria-label={t("login.password")}
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        onChange={setPassword}
       />
       {isSignup && (
-        <input
-          className="input input--block"
+        <PlaceholderInput
+          label={t("login.passwordConfirm")}
           name="passwordConfirm"
           type="password"
           autoComplete="new-password"
-          placeholder={t("login.passwordConfirm")}
-          aria-label={t("login.passwordConfirm")}
           value={passwordConfirm}
-          onChange={(e) => setPasswordConfirm(e.target.value)}
+          onChange={setPasswordConfirm}
         />
       )}
       {globals.ReCaptcha && <Recaptcha ref={captcha} />}

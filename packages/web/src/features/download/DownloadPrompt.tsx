@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Modal } from "../../components/Modal";
-import type { PromptProps, SpecOf } from "../prompts";
+import { PromptDialog, type PromptProps, type SpecOf } from "../prompts";
 import { ARCHIVE_FORMATS, archiveUrl, startDownload } from "./download";
 import "./download.css";
 
@@ -8,16 +7,7 @@ import "./download.css";
 export function DownloadPrompt({ spec, close }: PromptProps<SpecOf<"download">>) {
   const { t } = useTranslation();
   return (
-    <Modal
-      title={t("download.title")}
-      onClose={close}
-      testId="prompt-download"
-      footer={
-        <button type="button" className="button button--flat" onClick={close}>
-          {t("buttons.cancel")}
-        </button>
-      }
-    >
+    <PromptDialog title={t("download.title")} testId="prompt-download" dismiss="cancel">
       <p>{t("download.chooseFormat")}</p>
       <div className="download-formats">
         {ARCHIVE_FORMATS.map(({ algo, label }, index) => (
@@ -35,6 +25,6 @@ export function DownloadPrompt({ spec, close }: PromptProps<SpecOf<"download">>)
           </button>
         ))}
       </div>
-    </Modal>
+    </PromptDialog>
   );
 }

@@ -2,10 +2,11 @@ import { defaultToolOutputName, splitCommandline } from "@scriptorium/shared";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { TextField } from "../../components/fields";
 import { Modal } from "../../components/Modal";
 import { isolatePath, parentFolder } from "../../lib/paths";
 import { fetchResource, resourceKey } from "../files/resource-api";
-import type { PromptProps, SpecOf } from "../prompts";
+import { PromptFooter, type PromptProps, type SpecOf } from "../prompts";
 import { ToolHelp } from "./ToolHelp";
 import { toolUsage } from "./tool-options";
 import { useToolRun } from "./use-tool-run";
@@ -30,7 +31,6 @@ export function ToolPrompt({ spec, close }: PromptProps<SpecOf<"editionTool">>) 
   const [name, setName] = useState(() => defaultToolOutputName(source.name, tool));
   const [override, setOverride] = useState(false);
   const [commandline, setCommandline] = useState("");
-  const [helpShown, setHelpShown] = useState(false);
   const run = useToolRun(close);
 
   const listing = useQuery({
@@ -41,7 +41,6 @@ export function ToolPrompt({ spec, close }: PromptProps<SpecOf<"editionTool">>) 
   const trimmed = name.trim();
   const exists = !beside && (listing.data?.items ?? []).some((item) => item.name === trimmed);
   const words = splitCommandline(commandline);
-  const usage = toolUsage(tool);
 
   const blocked =
     run.running ||
@@ -69,19 +68,12 @@ export function ToolPrompt({ spec, close }: PromptProps<SpecOf<"editionTool">>) 
       {t("buttons.cancel")}
     </button>
   ) : (
-    <>
-      <button type="button" className="button button--flat" onClick={close}>
-        {t("buttons.cancel")}
-      </button>
-      <button
-        type="submit"
-        className="button button--primary"
-        disabled={blocked}
-        data-testid="tool-submit"
-      >
-        {t("editionTools.prompt.run")}
-      </button>
-    </>
+    <PromptFooter
+      onCancel={close}
+      confirmLabel={t("editionTools.prompt.run")}
+      confirmDisabled={blocked}
+      confirmTestId="tool-submit"
+    />
   );
 
   return (
@@ -94,75 +86,27 @@ export function ToolPrompt({ spec, close }: PromptProps<SpecOf<"editionTool">>) 
     >
       <p>{t("editionTools.prompt.message", { tool, name: isolatePath(source.path) })}</p>
       {!beside && (
-        <label className="field">
-          <span className="field__label">{t("editionTools.prompt.outputName")}</span>
-          <input
-            className="input input--block"
-            name="output"
-            autoComplete="off"
-            spellCheck={false}
-            value={name}
-            disabled={run.running}
-            onChange={(event) => {
-              setName(event.target.value);
-              setOverride(false);
-            }}
-            data-testid="tool-output-name"
-          />
-          <span className="field__hint muted">
-            {t("editionTools.prompt.outputHint", { folder: isolatePath(folder) })}
-          </span>
-        </label>
-      )}
-      {exists && (
-        <label className="checkbox" data-testid="tool-overwrite">
-          <input
-            type="checkbox"
-            name="override"
-            checked={override}
-            disabled={run.running}
-            onChange={(event) => setOverride(event.target.checked)}
-          />
-          <span>{t("editionTools.prompt.overwrite", { name: isolatePath(trimmed) })}</span>
-        </label>
-      )}
-      <label className="field">
-        <span className="field__label">{t("editionTools.prompt.options")}</span>
-        <input
-          className="input input--block"
-          name="commandline"
-          dir="ltr"
-          autoComplete="off"
-          spellCheck={false}
-          value={commandline}
+        <OutputFolderFields
+          folder={folder}
+          name={name}
+          onName={(next) => {
+            setName(next);
+            setOverride(false);
+          }}
+          exists={exists}
+          override={override}
+          onOverride={setOverride}
           disabled={run.running}
-          placeholder={usage || t("editionTools.prompt.noOptions")}
-          aria-invalid={!words.ok || undefined}
-          onChange={(event) => setCommandline(event.target.value)}
-          aria-describedby={usage ? "tool-usage" : undefined}
-          data-testid="tool-commandline"
         />
-        {usage && (
-          <code id="tool-usage" className="field__hint tool-prompt__usage" dir="ltr">
-            {usage}
-          </code>
-        )}
-        {!words.ok && (
-          <span className="field__hint tool-prompt__invalid" role="alert">
-            {t("editionTools.prompt.badWord", { word: words.bad })}
-          </span>
-        )}
-      </label>
-      <button
-        type="button"
-        className="button button--flat tool-prompt__help-toggle"
-        aria-expanded={helpShown}
-        onClick={() => setHelpShown((shown) => !shown)}
-        data-testid="tool-help-toggle"
-      >
-        {t(helpShown ? "editionTools.prompt.hideHelp" : "editionTools.prompt.showHelp")}
-      </button>
-      {helpShown && <ToolHelp tool={tool} />}
+      )}
+      <ToolOptionsField
+        usage={toolUsage(tool)}
+        value={commandline}
+        onChange={setCommandline}
+        bad={words.ok ? null : words.bad}
+        disabled={run.running}
+      />
+      <ToolHelpToggle tool={tool} />
       {run.running && (
         <p className="tool-prompt__running" role="status" data-testid="tool-running">
           <span className="spinner" aria-hidden="true" />
@@ -175,5 +119,115 @@ export function ToolPrompt({ spec, close }: PromptProps<SpecOf<"editionTool">>) 
         </p>
       )}
     </Modal>
+  );
+}
+
+interface OutputFolderProps {
+  folder: string;
+  name: string;
+  onName: (name: string) => void;
+  /** The name exists: Overwrite must be ticked. */
+  exists: boolean;
+  override: boolean;
+  onOverride: (override: boolean) => void;
+  disabled: boolean;
+}
+
+/** The output folder's name, beside the source, and Overwrite when that name exists. */
+function OutputFolderFields(props: OutputFolderProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextField
+        label={t("editionTools.prompt.outputName")}
+        block
+        name="output"
+        autoComplete="off"
+        spellCheck={false}
+        value={props.name}
+        disabled={props.disabled}
+        onChange={props.onName}
+        hint={t("editionTools.prompt.outputHint", { folder: isolatePath(props.folder) })}
+        testId="tool-output-name"
+      />
+      {props.exists && (
+        <label className="checkbox" data-testid="tool-overwrite">
+          <input
+            type="checkbox"
+            name="override"
+            checked={props.override}
+            disabled={props.disabled}
+            onChange={(event) => props.onOverride(event.target.checked)}
+          />
+          <span>
+            {t("editionTools.prompt.overwrite", { name: isolatePath(props.name.trim()) })}
+          </span>
+        </label>
+      )}
+    </>
+  );
+}
+
+interface ToolOptionsProps {
+  /** The options the tool accepts, shown under the field; empty when it takes none. */
+  usage: string;
+  value: string;
+  onChange: (commandline: string) => void;
+  /** The word that cannot be split (an open quote), or null. */
+  bad: string | null;
+  disabled: boolean;
+}
+
+/** The tool's options, typed as a command line. */
+function ToolOptionsField({ usage, value, onChange, bad, disabled }: ToolOptionsProps) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t("editionTools.prompt.options")}
+      block
+      code
+      name="commandline"
+      value={value}
+      disabled={disabled}
+      placeholder={usage || t("editionTools.prompt.noOptions")}
+      aria-invalid={bad !== null || undefined}
+      onChange={onChange}
+      aria-describedby={usage ? "tool-usage" : undefined}
+      testId="tool-commandline"
+      extra={
+        <>
+          {usage && (
+            <code id="tool-usage" className="field__hint tool-prompt__usage" dir="ltr">
+              {usage}
+            </code>
+          )}
+          {bad !== null && (
+            <span className="field__hint tool-prompt__invalid" role="alert">
+              {t("editionTools.prompt.badWord", { word: bad })}
+            </span>
+          )}
+        </>
+      }
+    />
+  );
+}
+
+/** Show or hide the tool's own help. */
+function ToolHelpToggle({ tool }: { tool: string }) {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--flat tool-prompt__help-toggle"
+        aria-expanded={shown}
+        onClick={() => setShown((now) => !now)}
+        data-testid="tool-help-toggle"
+      >
+        {t(shown ? "editionTools.prompt.hideHelp" : "editionTools.prompt.showHelp")}
+      </button>
+      {shown && <ToolHelp tool={tool} />}
+    </>
   );
 }

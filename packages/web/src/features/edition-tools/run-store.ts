@@ -1,4 +1,4 @@
-import type { Diagnostic, ToolRunResult } from "@scriptorium/shared";
+import type { ToolRunResult } from "@scriptorium/shared";
 import { create } from "zustand";
 import type { ToolRunRequest } from "./tools-api";
 
@@ -49,10 +49,4 @@ export const useRunStore = create<RunState>((set) => ({
 export async function saveBeforeRun(source: string): Promise<boolean> {
   const save = useRunStore.getState().savers[source];
   return save ? save() : true;
-}
-
-/** The diagnostics of the last run on `source` that fall in `file` (default: the source). */
-export function diagnosticsFor(source: string, file = source): Diagnostic[] {
-  const run = useRunStore.getState().lastRuns[source];
-  return run ? run.result.diagnostics.filter((d) => d.file === file) : [];
 }

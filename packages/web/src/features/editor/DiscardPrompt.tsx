@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Modal } from "../../components/Modal";
-import { PromptFooter, type PromptProps, type SpecOf } from "../prompts";
+import { PromptDialog, type PromptProps, type SpecOf } from "../prompts";
 
 /**
  * discardEditorChanges (SPEC.md §2 Dialogs): leaving the editor with unsaved changes. Cancel
@@ -10,25 +9,21 @@ import { PromptFooter, type PromptProps, type SpecOf } from "../prompts";
 export function DiscardPrompt({ spec, close }: PromptProps<SpecOf<"discardEditorChanges">>) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <PromptDialog
       title={t("editor.discardTitle")}
-      onClose={close}
       testId="prompt-discard"
-      footer={
-        <PromptFooter
-          onCancel={close}
-          cancelTestId="prompt-discard-cancel"
-          confirmLabel={t("editor.discard")}
-          onConfirm={() => {
-            spec.onDiscard();
-            close();
-          }}
-          tone="danger"
-          confirmTestId="prompt-discard-confirm"
-        />
-      }
+      confirm={{
+        label: t("editor.discard"),
+        onConfirm: () => {
+          spec.onDiscard();
+          close();
+        },
+        tone: "danger",
+        testId: "prompt-discard-confirm",
+        cancelTestId: "prompt-discard-cancel",
+      }}
     >
       <p>{t("editor.discardMessage")}</p>
-    </Modal>
+    </PromptDialog>
   );
 }

@@ -18,7 +18,7 @@ export function SaveButton({ state, onSave }: { state: SaveState; onSave: () => 
       onClick={onSave}
     >
       {state === "saving" ? (
-        <span className="editor__spinner" aria-hidden="true" />
+        <span className="spinner editor__spinner" aria-hidden="true" />
       ) : state === "saved" ? (
         <Icon name="check" size={20} />
       ) : (

@@ -4,12 +4,6 @@ import { apiCall, apiUrl } from "../../api/client";
 import { encodePath } from "../../lib/paths";
 import { parseModified } from "../listing/format-date";
 
-/** A listing item with what the client adds: its /files url and position (API.md §2.2). */
-export interface ListedItem extends Item {
-  url: string;
-  index: number;
-}
-
 /** TanStack Query key of a resource; folder paths end with "/". */
 export const resourceKey = (path: string) => ["resource", path] as const;
 
@@ -29,11 +23,6 @@ export function useResource(path: string) {
 export function itemUrl(item: Pick<Item, "path" | "isDir">): string {
   const path = encodePath(item.path);
   return `/files${path}${item.isDir && !path.endsWith("/") ? "/" : ""}`;
-}
-
-/** Items with their url and index, in the order the server sorted them. */
-export function listedItems(resource: Resource): ListedItem[] {
-  return (resource.items ?? []).map((item, index) => ({ ...item, url: itemUrl(item), index }));
 }
 
 const stripTrailingSlashes = (path: string) => path.replace(/\/+$/, "");

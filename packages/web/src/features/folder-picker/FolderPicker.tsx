@@ -1,12 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Icon } from "../../components/Icon";
 import { useUser } from "../auth/auth-store";
 import { fetchResource, resourceKey } from "../files/resource-api";
 import { DOUBLE_CLICK_MS } from "../selection/use-item-handlers";
-import { FolderPath } from "./FolderPath";
-import { NewFolderRow } from "./NewFolderRow";
+import {
+  FolderOption,
+  focusByKey,
+  ListNote,
+  PickerBar,
+  useReportChosen,
+} from "./FolderPickerParts";
 import { asFolder, parentFolder } from "../../lib/paths";
 import "./folder-picker.css";
 
@@ -40,7 +44,6 @@ export function FolderPicker({
   const singleClick = Boolean(useUser()?.singleClick);
   const [browsing, setBrowsing] = useState(() => asFolder(initialPath));
   const [selected, setSelected] = useState<string | null>(null);
-  const [creating, setCreating] = useState(false);
   const lastClick = useRef<{ path: string; time: number } | null>(null);
   // The list is one Tab stop (roving tabindex): the option the keyboard was last on ("" is
   // ".."), else the chosen folder, else the first option.
@@ -57,17 +60,11 @@ export function FolderPicker({
   const tabStop =
     [focusKey, selected].find((key) => key !== null && keys.includes(key)) ?? keys[0] ?? null;
 
-  const onChangeRef = useRef(onChange);
-  useEffect(() => {
-    onChangeRef.current = onChange;
-  });
-  const chosen = selected ?? browsing;
-  useEffect(() => onChangeRef.current(chosen), [chosen]);
+  useReportChosen(selected ?? browsing, onChange);
 
   const open = (path: string, fromKeyboard = false) => {
     setBrowsing(asFolder(path));
     setSelected(null);
-    setCreating(false);
     setFocusKey(null);
     lastClick.current = null;
     focusFirst.current = fromKeyboard;
@@ -92,54 +89,29 @@ export function FolderPicker({
 
   const keyDown = (event: KeyboardEvent<HTMLLIElement>, path: string) => {
     const target = event.currentTarget;
-    if (event.key === "Enter") {
+    if (path === "" && (event.key === "Enter" || event.key === " ")) {
+      // "..": both keys go up.
+      event.preventDefault();
+      open(parentFolder(browsing), true);
+    } else if (event.key === "Enter") {
       event.preventDefault();
       if (!isDisabled?.(path)) open(path, true);
     } else if (event.key === " ") {
       event.preventDefault();
       if (!isDisabled?.(path)) setSelected((current) => (current === path ? null : path));
-    } else if (["ArrowDown", "ArrowUp", "Home", "End"].includes(event.key)) {
+    } else if (list.current && focusByKey(list.current, target, event.key)) {
       event.preventDefault();
-      const options = [...(list.current?.querySelectorAll<HTMLElement>("[role=option]") ?? [])];
-      const at = options.indexOf(target);
-      const index = {
-        ArrowDown: Math.min(at + 1, options.length - 1),
-        ArrowUp: Math.max(at - 1, 0),
-        Home: 0,
-        End: options.length - 1,
-      }[event.key as "ArrowDown" | "ArrowUp" | "Home" | "End"];
-      options[index]?.focus();
     }
   };
 
   return (
     <div className="folder-picker" data-testid="folder-picker" data-path={browsing}>
-      <div className="folder-picker__bar">
-        <FolderPath path={browsing} onOpen={open} />
-        {allowCreate && (
-          <button
-            type="button"
-            className="icon-button folder-picker__new-button"
-            title={t("sidebar.newFolder")}
-            aria-label={t("sidebar.newFolder")}
-            aria-expanded={creating}
-            data-testid="folder-picker-new"
-            onClick={() => setCreating((value) => !value)}
-          >
-            <Icon name="folderPlus" size={22} />
-          </button>
-        )}
-      </div>
-      {creating && (
-        <NewFolderRow
-          folder={browsing}
-          onCreated={(path) => {
-            setCreating(false);
-            setSelected(path);
-          }}
-          onCancel={() => setCreating(false)}
-        />
-      )}
+      <PickerBar
+        folder={browsing}
+        onOpen={open}
+        allowCreate={allowCreate}
+        onCreated={setSelected}
+      />
       <ul
         ref={list}
         className="folder-picker__list"
@@ -147,66 +119,33 @@ export function FolderPicker({
         aria-label={t("folderPicker.folders")}
       >
         {browsing !== "/" && (
-          <li
-            role="option"
-            aria-selected={false}
-            tabIndex={tabStop === "" ? 0 : -1}
-            className="folder-picker__item folder-picker__item--up"
-            data-testid="folder-picker-up"
-            title={t("folderPicker.up")}
+          <FolderOption
+            icon="parentFolder"
+            name=".."
+            up
+            tabbable={tabStop === ""}
             onClick={() => open(parentFolder(browsing))}
             onFocus={() => setFocusKey("")}
-            onKeyDown={(event) => {
-              if (event.key === "Enter" || event.key === " ") {
-                event.preventDefault();
-                open(parentFolder(browsing), true);
-              } else keyDown(event, "");
-            }}
-          >
-            <Icon name="parentFolder" size={20} />
-            <span className="folder-picker__name">..</span>
-          </li>
+            onKeyDown={(event) => keyDown(event, "")}
+          />
         )}
         {folders.map((item) => {
           const path = asFolder(item.path);
-          const disabled = isDisabled?.(path) ?? false;
           return (
-            <li
+            <FolderOption
               key={item.name}
-              role="option"
-              aria-selected={selected === path}
-              aria-disabled={disabled || undefined}
-              tabIndex={tabStop === path ? 0 : -1}
-              className="folder-picker__item"
-              data-testid="folder-picker-item"
-              data-name={item.name}
+              icon="folder"
+              name={item.name}
+              selected={selected === path}
+              disabled={isDisabled?.(path) ?? false}
+              tabbable={tabStop === path}
               onClick={(event) => click(path, event.timeStamp || performance.now())}
               onFocus={() => setFocusKey(path)}
               onKeyDown={(event) => keyDown(event, path)}
-            >
-              <Icon name="folder" size={20} />
-              <span className="folder-picker__name">
-                <bdi>{item.name}</bdi>
-              </span>
-            </li>
+            />
           );
         })}
-        {query.isPending && (
-          <li className="folder-picker__note" role="presentation">
-            <span className="folder-picker__spinner" aria-hidden="true" />
-            {t("files.loading")}
-          </li>
-        )}
-        {query.isError && (
-          <li className="folder-picker__note" role="presentation">
-            {t("files.loadError")}
-          </li>
-        )}
-        {query.isSuccess && folders.length === 0 && (
-          <li className="folder-picker__note" role="presentation" data-testid="folder-picker-empty">
-            {t("folderPicker.empty")}
-          </li>
-        )}
+        <ListNote query={query} empty={folders.length === 0} />
       </ul>
     </div>
   );

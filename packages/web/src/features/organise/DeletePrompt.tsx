@@ -1,8 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { handleError } from "../../api/errors";
-import { Modal } from "../../components/Modal";
-import { PromptFooter, type PromptProps, type SpecOf } from "../prompts";
+import { PromptDialog, type PromptProps, type SpecOf } from "../prompts";
 import { ItemNames } from "./ItemNames";
 import { deleteItems } from "./remove";
 
@@ -18,18 +17,10 @@ export function DeletePrompt({ spec, close }: PromptProps<SpecOf<"delete">>) {
   };
 
   return (
-    <Modal
+    <PromptDialog
       title={t("prompts.delete")}
-      onClose={close}
       testId="prompt-delete"
-      footer={
-        <PromptFooter
-          onCancel={close}
-          confirmLabel={t("buttons.delete")}
-          onConfirm={confirm}
-          tone="danger"
-        />
-      }
+      confirm={{ label: t("buttons.delete"), onConfirm: confirm, tone: "danger" }}
     >
       <p>
         {count === 1
@@ -37,6 +28,6 @@ export function DeletePrompt({ spec, close }: PromptProps<SpecOf<"delete">>) {
           : t("prompts.deleteMessageMultiple", { count })}
       </p>
       <ItemNames names={spec.items.map((item) => item.name)} />
-    </Modal>
+    </PromptDialog>
   );
 }

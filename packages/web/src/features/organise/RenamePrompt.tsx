@@ -3,8 +3,7 @@ import { STAGING_SUFFIX } from "@scriptorium/shared";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { handleError } from "../../api/errors";
-import { Modal } from "../../components/Modal";
-import { PromptFooter, type PromptProps, type SpecOf } from "../prompts";
+import { NameInput, PromptDialog, type PromptProps, type SpecOf } from "../prompts";
 import "./organise.css";
 import { checkNewName, renameItem } from "./rename";
 
@@ -44,39 +43,28 @@ export function RenamePrompt({ spec, close }: PromptProps<SpecOf<"rename">>) {
   };
 
   return (
-    <Modal
+    <PromptDialog
       title={t("prompts.rename")}
-      onClose={close}
-      onSubmit={submit}
       testId="prompt-rename"
-      footer={
-        <PromptFooter
-          onCancel={close}
-          confirmLabel={t("buttons.rename")}
-          confirmDisabled={busy || refused}
-        />
-      }
+      onSubmit={submit}
+      confirm={{ label: t("buttons.rename"), disabled: busy || refused }}
     >
       <p>{t("prompts.renameMessage")}</p>
-      <input
+      <NameInput
         ref={input}
-        className={`input input--block${refused ? " input--red" : ""}`}
-        name="name"
-        autoComplete="off"
-        spellCheck={false}
-        aria-label={t("prompts.newName")}
-        aria-invalid={refused || undefined}
-        aria-describedby={refused ? "rename-invalid" : undefined}
+        label={t("prompts.newName")}
         value={name}
-        onChange={(event) => setName(event.target.value)}
+        onChange={setName}
+        problem={
+          refused
+            ? check === "invalid"
+              ? t("prompts.invalidName")
+              : t("prompts.reservedName", { suffix: STAGING_SUFFIX })
+            : null
+        }
+        problemId="rename-invalid"
+        problemClassName="organise__hint organise__hint--error"
       />
-      {refused && (
-        <p className="organise__hint organise__hint--error" id="rename-invalid" role="alert">
-          {check === "invalid"
-            ? t("prompts.invalidName")
-            : t("prompts.reservedName", { suffix: STAGING_SUFFIX })}
-        </p>
-      )}
-    </Modal>
+    </PromptDialog>
   );
 }

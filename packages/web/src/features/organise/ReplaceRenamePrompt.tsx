@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Modal } from "../../components/Modal";
-import { PromptFooter, type PromptProps, type SpecOf } from "../prompts";
+import { Button } from "../../components/Button";
+import { PromptDialog, type PromptProps, type SpecOf } from "../prompts";
 import { ItemNames } from "./ItemNames";
 
 /**
@@ -16,33 +16,25 @@ export function ReplaceRenamePrompt({ spec, close }: PromptProps<SpecOf<"replace
   };
 
   return (
-    <Modal
+    <PromptDialog
       title={t("prompts.replaceRename")}
-      onClose={close}
       testId="prompt-replace-rename"
-      footer={
-        <PromptFooter
-          onCancel={close}
-          cancelTestId="replace-rename-cancel"
-          confirmLabel={t("buttons.rename")}
-          onConfirm={() => answer("rename")}
-          confirmTestId="replace-rename-rename"
-        >
-          {spec.canReplace && (
-            <button
-              type="button"
-              className="button button--flat"
-              data-testid="replace-rename-replace"
-              onClick={() => answer("replace")}
-            >
-              {t("buttons.replace")}
-            </button>
-          )}
-        </PromptFooter>
+      confirm={{
+        label: t("buttons.rename"),
+        onConfirm: () => answer("rename"),
+        testId: "replace-rename-rename",
+        cancelTestId: "replace-rename-cancel",
+      }}
+      choices={
+        spec.canReplace && (
+          <Button tone="flat" testId="replace-rename-replace" onClick={() => answer("replace")}>
+            {t("buttons.replace")}
+          </Button>
+        )
       }
     >
       <p>{t("prompts.replaceRenameMessage")}</p>
       <ItemNames names={spec.conflicts} />
-    </Modal>
+    </PromptDialog>
   );
 }

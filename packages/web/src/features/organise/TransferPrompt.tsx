@@ -2,10 +2,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { handleError } from "../../api/errors";
-import { Modal } from "../../components/Modal";
 import { useUser } from "../auth/auth-store";
 import { FolderPicker } from "../folder-picker/FolderPicker";
-import { PromptFooter, type PromptProps, type SpecOf } from "../prompts";
+import { PromptDialog, type PromptProps, type SpecOf } from "../prompts";
 import { isInside, isolatePath } from "../../lib/paths";
 import { entersItself } from "./conflicts";
 import "./organise.css";
@@ -42,18 +41,14 @@ export function TransferPrompt({ spec, close }: PromptProps<SpecOf<"move" | "cop
   };
 
   return (
-    <Modal
+    <PromptDialog
       title={t(move ? "prompts.move" : "prompts.copy")}
-      onClose={close}
       testId={`prompt-${spec.name}`}
-      footer={
-        <PromptFooter
-          onCancel={close}
-          confirmLabel={t(move ? "buttons.move" : "buttons.copy")}
-          onConfirm={submit}
-          confirmDisabled={blocked}
-        />
-      }
+      confirm={{
+        label: t(move ? "buttons.move" : "buttons.copy"),
+        onConfirm: submit,
+        disabled: blocked,
+      }}
     >
       <p>{t(move ? "prompts.moveMessage" : "prompts.copyMessage")}</p>
       <FolderPicker
@@ -69,6 +64,6 @@ export function TransferPrompt({ spec, close }: PromptProps<SpecOf<"move" | "cop
             ? t("prompts.sameFolder")
             : t("prompts.destination", { path: isolatePath(destination) })}
       </p>
-    </Modal>
+    </PromptDialog>
   );
 }

@@ -1,6 +1,7 @@
+import type { AnchorHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { fileUrls } from "../files/resource-api";
-import { Icon } from "../../components/Icon";
+import { Icon, type IconName } from "../../components/Icon";
 
 interface LinkProps {
   path: string;
@@ -9,22 +10,47 @@ interface LinkProps {
   withLabel?: boolean;
 }
 
-/** Download of one file: the raw bytes as an attachment (needs the download permission). */
-export function DownloadLink({ path, testId, withLabel }: LinkProps) {
-  const { t } = useTranslation();
-  const label = t("preview.download");
+/** A link to one file shown as a button: an icon button, or a labelled one on the card. */
+function FileLink({
+  icon,
+  label,
+  testId,
+  withLabel,
+  labelledClass,
+  ...anchor
+}: Omit<LinkProps, "path"> &
+  AnchorHTMLAttributes<HTMLAnchorElement> & {
+    icon: IconName;
+    label: string;
+    /** The button classes when labelled. */
+    labelledClass: string;
+  }) {
   return (
     <a
-      href={fileUrls.raw(path)}
-      download
-      className={withLabel ? "button button--primary" : "icon-button"}
+      {...anchor}
+      className={withLabel ? labelledClass : "icon-button"}
       title={label}
       aria-label={withLabel ? undefined : label}
       data-testid={testId}
     >
-      <Icon name="download" size={withLabel ? 20 : 24} />
+      <Icon name={icon} size={withLabel ? 20 : 24} />
       {withLabel && label}
     </a>
+  );
+}
+
+/** Download of one file: the raw bytes as an attachment (needs the download permission). */
+export function DownloadLink({ path, ...props }: LinkProps) {
+  const { t } = useTranslation();
+  return (
+    <FileLink
+      {...props}
+      href={fileUrls.raw(path)}
+      download
+      icon="download"
+      label={t("preview.download")}
+      labelledClass="button button--primary"
+    />
   );
 }
 
@@ -32,21 +58,17 @@ export function DownloadLink({ path, testId, withLabel }: LinkProps) {
  * "Open inline" of an .html/.htm file (SPEC.md §5): the page in a new tab, served sandboxed so
  * that it never runs with the app's origin (API.md Part A §11).
  */
-export function OpenInlineLink({ path, testId, withLabel }: LinkProps) {
+export function OpenInlineLink({ path, ...props }: LinkProps) {
   const { t } = useTranslation();
-  const label = t("preview.openInline");
   return (
-    <a
+    <FileLink
+      {...props}
       href={fileUrls.inline(path)}
       target="_blank"
       rel="noopener noreferrer"
-      className={withLabel ? "button" : "icon-button"}
-      title={label}
-      aria-label={withLabel ? undefined : label}
-      data-testid={testId}
-    >
-      <Icon name="external" size={withLabel ? 20 : 24} />
-      {withLabel && label}
-    </a>
+      icon="external"
+      label={t("preview.openInline")}
+      labelledClass="button"
+    />
   );
 }

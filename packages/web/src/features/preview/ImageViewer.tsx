@@ -1,7 +1,7 @@
 import type { Resource } from "@scriptorium/shared";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Icon } from "../../components/Icon";
+import { IconButton } from "../../components/IconButton";
 import { fileUrls } from "../files/resource-api";
 import { usePromptStore } from "../prompts";
 import { useElementSize } from "./use-element-size";
@@ -33,7 +33,6 @@ interface ImageViewerProps {
  * the original file is loaded on top, so 100 % shows the original's pixels.
  */
 export function ImageViewer({ resource, onSwipe, onError }: ImageViewerProps) {
-  const { t } = useTranslation();
   const stageRef = useRef<HTMLDivElement>(null);
   const stage = useElementSize(stageRef);
   const [natural, setNatural] = useState<Size | null>(null);
@@ -78,25 +77,13 @@ export function ImageViewer({ resource, onSwipe, onError }: ImageViewerProps) {
     isZoomed: () => zoomed,
   });
 
-  const keys = useRef<(event: KeyboardEvent) => void>(() => undefined);
-  useEffect(() => {
-    keys.current = (event) => {
-      if (event.key === "+" || event.key === "=") zoomTo(view.scale * STEP, CENTRE);
-      else if (event.key === "-") zoomTo(view.scale / STEP, CENTRE);
-      else if (event.key === "0") setZoom(null);
-      else return;
-      event.preventDefault();
-    };
+  useZoomKeys((event) => {
+    if (event.key === "+" || event.key === "=") zoomTo(view.scale * STEP, CENTRE);
+    else if (event.key === "-") zoomTo(view.scale / STEP, CENTRE);
+    else if (event.key === "0") setZoom(null);
+    else return false;
+    return true;
   });
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (usePromptStore.getState().prompts.length > 0) return;
-      keys.current(event);
-    };
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
-  }, []);
 
   const box = natural
     ? {
@@ -136,49 +123,15 @@ export function ImageViewer({ resource, onSwipe, onError }: ImageViewerProps) {
         />
       )}
       {natural && (
-        <div
-          className="preview-zoom"
-          role="toolbar"
-          aria-label={t("preview.zoom")}
-          data-gesture-ignore
-        >
-          <button
-            type="button"
-            className="icon-button"
-            title={t("preview.zoomOut")}
-            aria-label={t("preview.zoomOut")}
-            data-testid="preview-zoom-out"
-            disabled={view.scale <= limits.min * 1.001}
-            onClick={() => zoomTo(view.scale / STEP, CENTRE)}
-          >
-            <Icon name="zoomOut" />
-          </button>
-          <output className="preview-zoom__level" data-testid="preview-zoom-level">
-            {zoomPercent(view.scale, limits)}%
-          </output>
-          <button
-            type="button"
-            className="icon-button"
-            title={t("preview.zoomIn")}
-            aria-label={t("preview.zoomIn")}
-            data-testid="preview-zoom-in"
-            disabled={view.scale >= limits.max * 0.999}
-            onClick={() => zoomTo(view.scale * STEP, CENTRE)}
-          >
-            <Icon name="zoomIn" />
-          </button>
-          <button
-            type="button"
-            className="icon-button"
-            title={t("preview.fit")}
-            aria-label={t("preview.fit")}
-            aria-pressed={!zoomed}
-            data-testid="preview-zoom-fit"
-            onClick={() => setZoom(null)}
-          >
-            <Icon name="fit" />
-          </button>
-        </div>
+        <ZoomBar
+          percent={zoomPercent(view.scale, limits)}
+          canZoomOut={view.scale > limits.min * 1.001}
+          canZoomIn={view.scale < limits.max * 0.999}
+          fitted={!zoomed}
+          zoomOut={() => zoomTo(view.scale / STEP, CENTRE)}
+          zoomIn={() => zoomTo(view.scale * STEP, CENTRE)}
+          fit={() => setZoom(null)}
+        />
       )}
     </div>
   );
@@ -188,4 +141,69 @@ export function ImageViewer({ resource, onSwipe, onError }: ImageViewerProps) {
 function longSide(resource: Resource): number | undefined {
   const { resolution } = resource;
   return resolution ? Math.max(resolution.width, resolution.height) : undefined;
+}
+
+/**
+ * The zoom keys on the whole page while no dialog is open and no modifier is held: `handle`
+ * answers whether it used the key (then its default is prevented).
+ */
+function useZoomKeys(handle: (event: KeyboardEvent) => boolean) {
+  const keys = useRef(handle);
+  useEffect(() => {
+    keys.current = handle;
+  });
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (usePromptStore.getState().prompts.length > 0) return;
+      if (keys.current(event)) event.preventDefault();
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, []);
+}
+
+interface ZoomBarProps {
+  percent: number;
+  canZoomOut: boolean;
+  canZoomIn: boolean;
+  fitted: boolean;
+  zoomOut: () => void;
+  zoomIn: () => void;
+  fit: () => void;
+}
+
+/** Zoom out, the zoom level, zoom in, fit. */
+function ZoomBar({ percent, canZoomOut, canZoomIn, fitted, zoomOut, zoomIn, fit }: ZoomBarProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="preview-zoom" role="toolbar" aria-label={t("preview.zoom")} data-gesture-ignore>
+      <ZoomStep way="out" enabled={canZoomOut} onClick={zoomOut} />
+      <output className="preview-zoom__level" data-testid="preview-zoom-level">
+        {percent}%
+      </output>
+      <ZoomStep way="in" enabled={canZoomIn} onClick={zoomIn} />
+      <IconButton
+        icon="fit"
+        label={t("preview.fit")}
+        aria-pressed={fitted}
+        testId="preview-zoom-fit"
+        onClick={fit}
+      />
+    </div>
+  );
+}
+
+/** Zoom in or out one step. */
+function ZoomStep(props: { way: "in" | "out"; enabled: boolean; onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <IconButton
+      icon={props.way === "in" ? "zoomIn" : "zoomOut"}
+      label={t(props.way === "in" ? "preview.zoomIn" : "preview.zoomOut")}
+      testId={`preview-zoom-${props.way}`}
+      disabled={!props.enabled}
+      onClick={props.onClick}
+    />
+  );
 }

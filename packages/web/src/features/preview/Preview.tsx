@@ -2,7 +2,7 @@ import type { Item, Resource } from "@scriptorium/shared";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { Icon } from "../../components/Icon";
+import { IconButton } from "../../components/IconButton";
 import { useUser } from "../auth/auth-store";
 import { fileUrls, itemUrl, useResource } from "../files/resource-api";
 import { DownloadLink, OpenInlineLink } from "./FileLinks";
@@ -71,16 +71,12 @@ function PreviewPage({ resource }: { resource: Resource }) {
   return (
     <section className="file-panel preview" data-testid="preview" aria-label={resource.name}>
       <div className="file-panel__bar preview__bar">
-        <button
-          type="button"
-          className="icon-button"
-          data-testid="preview-close"
-          title={t("buttons.close")}
-          aria-label={t("buttons.close")}
+        <IconButton
+          icon="close"
+          label={t("buttons.close")}
+          testId="preview-close"
           onClick={close}
-        >
-          <Icon name="close" />
-        </button>
+        />
         <div className="preview__title">
           <h1 className="preview__name" title={resource.path}>
             {resource.name}
@@ -92,28 +88,21 @@ function PreviewPage({ resource }: { resource: Resource }) {
           )}
         </div>
         <div className="preview__actions">
-          <button
-            type="button"
-            className="icon-button"
-            data-testid="preview-prev"
-            title={t("preview.previous")}
-            aria-label={t("preview.previous")}
-            disabled={!previous}
-            onClick={() => go(previous)}
-          >
-            <Icon name="chevronBack" />
-          </button>
-          <button
-            type="button"
-            className="icon-button"
-            data-testid="preview-next"
-            title={t("preview.next")}
-            aria-label={t("preview.next")}
-            disabled={!next}
-            onClick={() => go(next)}
-          >
-            <Icon name="chevron" />
-          </button>
+          {(
+            [
+              ["preview-prev", "chevronBack", "preview.previous", previous],
+              ["preview-next", "chevron", "preview.next", next],
+            ] as const
+          ).map(([testId, icon, label, item]) => (
+            <IconButton
+              key={testId}
+              icon={icon}
+              label={t(label)}
+              testId={testId}
+              disabled={!item}
+              onClick={() => go(item)}
+            />
+          ))}
           {opensInline(resource.extension) && (
             <OpenInlineLink path={resource.path} testId="preview-open-inline" />
           )}

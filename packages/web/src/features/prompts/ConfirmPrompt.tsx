@@ -1,28 +1,23 @@
-import { Modal } from "../../components/Modal";
 import type { PromptProps, SpecOf } from "./prompt-specs";
-import { PromptFooter } from "./PromptFooter";
+import { PromptDialog } from "./PromptDialog";
 
 /** A yes/no question; `onConfirm` runs only on the confirming button. */
 export function ConfirmPrompt({ spec, close }: PromptProps<SpecOf<"confirm">>) {
   return (
-    <Modal
+    <PromptDialog
       title={spec.title}
-      onClose={close}
       testId="prompt-confirm"
-      footer={
-        <PromptFooter
-          onCancel={close}
-          cancelTestId="confirm-cancel"
-          confirmLabel={spec.confirmLabel}
-          onConfirm={() => {
-            close();
-            spec.onConfirm();
-          }}
-          confirmTestId="confirm-ok"
-        />
-      }
+      confirm={{
+        label: spec.confirmLabel,
+        onConfirm: () => {
+          close();
+          spec.onConfirm();
+        },
+        testId: "confirm-ok",
+        cancelTestId: "confirm-cancel",
+      }}
     >
       <p>{spec.message}</p>
-    </Modal>
+    </PromptDialog>
   );
 }

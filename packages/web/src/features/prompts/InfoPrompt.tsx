@@ -9,11 +9,11 @@ import type { ParseKeys } from "i18next";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { handleError } from "../../api/errors";
-import { Modal } from "../../components/Modal";
 import { formatBytes } from "../../lib/format-bytes";
 import { asFolder } from "../../lib/paths";
 import { fetchChecksum, fetchResource, resourceKey } from "../files/resource-api";
 import { formatAbsolute, formatRelative, parseModified } from "../listing/format-date";
+import { PromptDialog } from "./PromptDialog";
 import type { PromptProps, SpecOf } from "./prompt-specs";
 import "./info.css";
 
@@ -101,21 +101,12 @@ function Checksum({ path, algo }: { path: string; algo: ChecksumAlgorithm }) {
 }
 
 /** Several selected items: how many, how many folders and files, the files' total size. */
-function SelectionInfo({ items, close }: { items: readonly Item[]; close: () => void }) {
+function SelectionInfo({ items }: { items: readonly Item[] }) {
   const { t, i18n } = useTranslation();
   const dirs = items.filter((item) => item.isDir).length;
   const bytes = items.reduce((sum, item) => sum + (item.isDir ? 0 : item.size), 0);
   return (
-    <Modal
-      title={t("prompts.fileInfo")}
-      onClose={close}
-      testId="prompt-info"
-      footer={
-        <button type="button" className="button button--primary" onClick={close}>
-          {t("buttons.ok")}
-        </button>
-      }
-    >
+    <PromptDialog title={t("prompts.fileInfo")} testId="prompt-info">
       <p data-testid="info-count">{t("header.selected", { count: items.length })}</p>
       <dl className="info">
         <Row label={t("prompts.numberDirs")}>
@@ -134,17 +125,17 @@ function SelectionInfo({ items, close }: { items: readonly Item[]; close: () => 
           )}
         </Row>
       </dl>
-    </Modal>
+    </PromptDialog>
   );
 }
 
 /** File information (SPEC.md §2): details, folder counts, checksums on request. */
-export function InfoPrompt({ spec, close }: PromptProps<SpecOf<"info">>) {
-  if (spec.items) return <SelectionInfo items={spec.items} close={close} />;
-  return <ItemInfo item={spec.item} close={close} />;
+export function InfoPrompt({ spec }: PromptProps<SpecOf<"info">>) {
+  if (spec.items) return <SelectionInfo items={spec.items} />;
+  return <ItemInfo item={spec.item} />;
 }
 
-function ItemInfo({ item, close }: { item: Item | Resource; close: () => void }) {
+function ItemInfo({ item }: { item: Item | Resource }) {
   const { t, i18n } = useTranslation();
   const counts = useFolderCounts(item);
   const resolution = useResolution(item);
@@ -153,16 +144,7 @@ function ItemInfo({ item, close }: { item: Item | Resource; close: () => void })
   const pending = "…";
 
   return (
-    <Modal
-      title={t("prompts.fileInfo")}
-      onClose={close}
-      testId="prompt-info"
-      footer={
-        <button type="button" className="button button--primary" onClick={close}>
-          {t("buttons.ok")}
-        </button>
-      }
-    >
+    <PromptDialog title={t("prompts.fileInfo")} testId="prompt-info">
       <dl className="info">
         <Row label={t("prompts.displayName")}>
           <bdi data-testid="info-name">{item.name}</bdi>
@@ -218,6 +200,6 @@ function ItemInfo({ item, close }: { item: Item | Resource; close: () => void })
           </dl>
         </>
       )}
-    </Modal>
+    </PromptDialog>
   );
 }

@@ -4,11 +4,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { handleError } from "../../api/errors";
-import { Modal } from "../../components/Modal";
 import { childPath } from "../../lib/paths";
 import { createEntry, itemUrl, resourceKey } from "../files/resource-api";
 import type { PromptProps, SpecOf } from "./prompt-specs";
-import { PromptFooter } from "./PromptFooter";
+import { NameInput } from "./NameInput";
+import { PromptDialog } from "./PromptDialog";
 
 /** Names that would not create anything new ("." and ".." are the folder and its parent). */
 const isEmptyName = (name: string) => name === "" || name === "." || name === "..";
@@ -49,36 +49,21 @@ export function NewEntryPrompt({ spec, close }: PromptProps<SpecOf<"newFile" | "
   };
 
   return (
-    <Modal
+    <PromptDialog
       title={t(isDir ? "prompts.newFolder" : "prompts.newFile")}
-      onClose={close}
-      onSubmit={submit}
       testId={isDir ? "prompt-new-dir" : "prompt-new-file"}
-      footer={
-        <PromptFooter
-          onCancel={close}
-          confirmLabel={t("buttons.create")}
-          confirmDisabled={busy || reserved}
-        />
-      }
+      onSubmit={submit}
+      confirm={{ label: t("buttons.create"), disabled: busy || reserved }}
     >
       <p>{t(isDir ? "prompts.newFolderMessage" : "prompts.newFileMessage")}</p>
-      <input
-        className={`input input--block${reserved ? " input--red" : ""}`}
-        name="name"
-        autoComplete="off"
-        spellCheck={false}
-        aria-label={t(isDir ? "prompts.newFolder" : "prompts.newFile")}
-        aria-invalid={reserved || undefined}
-        aria-describedby={reserved ? "new-entry-reserved" : undefined}
+      <NameInput
+        label={t(isDir ? "prompts.newFolder" : "prompts.newFile")}
         value={name}
-        onChange={(event) => setName(event.target.value)}
+        onChange={setName}
+        problem={reserved ? t("prompts.reservedName", { suffix: STAGING_SUFFIX }) : null}
+        problemId="new-entry-reserved"
+        problemClassName="notice notice--danger"
       />
-      {reserved && (
-        <p className="notice notice--danger" id="new-entry-reserved" role="alert">
-          {t("prompts.reservedName", { suffix: STAGING_SUFFIX })}
-        </p>
-      )}
-    </Modal>
+    </PromptDialog>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Button } from "../../components/Button";
 
 interface PromptFooterProps {
   /** Cancel: closes the dialog without doing anything. */
@@ -30,24 +31,19 @@ export function PromptFooter({
   const { t } = useTranslation();
   return (
     <>
-      <button
-        type="button"
-        className="button button--flat"
-        data-testid={cancelTestId}
-        onClick={onCancel}
-      >
+      <Button tone="flat" testId={cancelTestId} onClick={onCancel}>
         {t("buttons.cancel")}
-      </button>
+      </Button>
       {children}
-      <button
-        type={onConfirm ? "button" : "submit"}
-        className={`button button--${tone}`}
+      <Button
+        tone={tone}
+        submit={!onConfirm}
         disabled={confirmDisabled}
-        data-testid={confirmTestId}
+        testId={confirmTestId}
         onClick={onConfirm}
       >
         {confirmLabel}
-      </button>
+      </Button>
     </>
   );
 }

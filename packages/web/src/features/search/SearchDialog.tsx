@@ -2,14 +2,18 @@ import { SEARCH_TYPE_SHORTCUTS } from "@scriptorium/shared";
 import { useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon, type IconName } from "../../components/Icon";
+import { IconButton } from "../../components/IconButton";
 import { useModalDialog } from "../../components/use-modal-dialog";
+import "../../components/modal.css";
 import { hasType, toggleType } from "./query-types";
 import { SearchResults } from "./SearchResults";
 import { SearchStatus } from "./SearchStatus";
 import { useSearch } from "./use-search";
 import "./search.css";
 
-const TYPE_ICONS: Record<(typeof SEARCH_TYPE_SHORTCUTS)[number], IconName> = {
+type TypeShortcut = (typeof SEARCH_TYPE_SHORTCUTS)[number];
+
+const TYPE_ICONS: Record<TypeShortcut, IconName> = {
   image: "fileImage",
   audio: "fileAudio",
   video: "fileVideo",
@@ -61,7 +65,7 @@ export function SearchDialog({ folder, onClose }: SearchDialogProps) {
   return (
     <dialog
       ref={modal.ref}
-      className="search"
+      className="modal search"
       aria-label={t("search.title")}
       data-testid="search"
       tabIndex={-1}
@@ -92,46 +96,22 @@ export function SearchDialog({ folder, onClose }: SearchDialogProps) {
           onChange={(event) => setQuery(event.target.value)}
           onKeyDown={onInputKeyDown}
         />
-        <button
-          type="button"
-          className="icon-button"
-          title={t("search.close")}
-          aria-label={t("search.close")}
-          data-testid="search-close"
+        <IconButton
+          icon="close"
+          label={t("search.close")}
+          testId="search-close"
           onClick={onClose}
-        >
-          <Icon name="close" />
-        </button>
+        />
       </form>
-      <div className="search__options">
-        <div className="search__types" role="group" aria-label={t("search.types.label")}>
-          {SEARCH_TYPE_SHORTCUTS.map((type) => (
-            <button
-              key={type}
-              type="button"
-              className="search__type"
-              aria-pressed={hasType(query, type)}
-              data-testid={`search-type-${type}`}
-              onClick={() => {
-                setQuery(toggleType(query, type));
-                focusInput();
-              }}
-            >
-              <Icon name={TYPE_ICONS[type]} size={18} />
-              {t(`search.types.${type}`)}
-            </button>
-          ))}
-        </div>
-        <label className="search__content" title={t("search.insideFilesHint")}>
-          <input
-            type="checkbox"
-            checked={content}
-            data-testid="search-content"
-            onChange={(event) => setContent(event.target.checked)}
-          />
-          {t("search.insideFiles")}
-        </label>
-      </div>
+      <SearchOptions
+        query={query}
+        onType={(type) => {
+          setQuery(toggleType(query, type));
+          focusInput();
+        }}
+        content={content}
+        onContent={setContent}
+      />
       <SearchStatus folder={folder} search={search} />
       {search.results.length > 0 ? (
         <SearchResults
@@ -147,5 +127,46 @@ export function SearchDialog({ folder, onClose }: SearchDialogProps) {
         search.status === "idle" && <p className="search__hint">{t("search.hint")}</p>
       )}
     </dialog>
+  );
+}
+
+interface SearchOptionsProps {
+  query: string;
+  /** A type button: adds the type to the query, or takes it out. */
+  onType: (type: TypeShortcut) => void;
+  content: boolean;
+  onContent: (content: boolean) => void;
+}
+
+/** The type buttons (pressed while the query holds the type) and the full-text switch. */
+function SearchOptions({ query, onType, content, onContent }: SearchOptionsProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="search__options">
+      <div className="search__types" role="group" aria-label={t("search.types.label")}>
+        {SEARCH_TYPE_SHORTCUTS.map((type) => (
+          <button
+            key={type}
+            type="button"
+            className="search__type"
+            aria-pressed={hasType(query, type)}
+            data-testid={`search-type-${type}`}
+            onClick={() => onType(type)}
+          >
+            <Icon name={TYPE_ICONS[type]} size={18} />
+            {t(`search.types.${type}`)}
+          </button>
+        ))}
+      </div>
+      <label className="search__content" title={t("search.insideFilesHint")}>
+        <input
+          type="checkbox"
+          checked={content}
+          data-testid="search-content"
+          onChange={(event) => onContent(event.target.checked)}
+        />
+        {t("search.insideFiles")}
+      </label>
+    </div>
   );
 }

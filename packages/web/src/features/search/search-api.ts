@@ -1,6 +1,11 @@
 import type { SearchIndexState, SearchResult } from "@scriptorium/shared";
-import { apiUrl, reportUnauthorized, requestTokenRenewal } from "../../api/client";
-import { errorFromAnswer, NO_CONNECTION_MESSAGE, StatusError } from "../../api/errors";
+import {
+  apiUrl,
+  fetchOrFail,
+  reportUnauthorized,
+  requestTokenRenewal,
+  toStatusError,
+} from "../../api/client";
 import { encodePath } from "../../lib/paths";
 import { useAuthStore } from "../auth/auth-store";
 
@@ -39,25 +44,12 @@ function indexOf(headers: Headers): SearchAnswer["index"] {
  * session on a 401. Failures reject with a StatusError, an abort with its AbortError.
  */
 export async function searchFiles(request: SearchRequest): Promise<SearchAnswer> {
-  let res: Response;
-  try {
-    res = await fetch(searchUrl(request), {
-      headers: { "X-Auth": useAuthStore.getState().jwt },
-      signal: request.signal,
-    });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === "AbortError") throw err;
-    throw new StatusError(NO_CONNECTION_MESSAGE, 0);
-  }
+  const res = await fetchOrFail(searchUrl(request), {
+    headers: { "X-Auth": useAuthStore.getState().jwt },
+    signal: request.signal,
+  });
   if (res.status === 401) reportUnauthorized();
-  if (!res.ok) {
-    throw errorFromAnswer({
-      status: res.status,
-      statusText: res.statusText,
-      contentType: res.headers.get("content-type"),
-      body: await res.text().catch(() => ""),
-    });
-  }
+  if (!res.ok) throw await toStatusError(res);
   if (res.headers.get("X-Renew-Token") === "true") void requestTokenRenewal();
   const body: unknown = await res.json();
   return {

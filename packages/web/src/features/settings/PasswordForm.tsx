@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { handleError } from "../../api/errors";
+import { PlaceholderInput } from "../../components/fields";
+import { SettingsCard } from "../../components/SettingsCard";
 import { getGlobals } from "../../lib/globals";
 import { useUser } from "../auth/auth-store";
 import { showSuccess } from "../toasts/toast-store";
@@ -26,8 +27,7 @@ export function PasswordForm() {
   const tooShort = length < minimum;
   const ready = !tooShort && password === confirm && current !== "";
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     // SPEC.md §5: unequal or empty fields are silently ignored; the server checks the current one.
     if (password === "" || password !== confirm || tooShort) return;
     update.mutate(
@@ -39,78 +39,58 @@ export function PasswordForm() {
           setConfirm("");
           showSuccess(t("success.passwordUpdated"));
         },
-        onError: handleError,
       },
     );
   };
 
   return (
-    <form className="card" onSubmit={submit} data-testid="password-form">
-      <h2 className="card__title">{t("settings.changePassword")}</h2>
-      <div className="card__body">
-        {/* Lets password managers know whose password this is. */}
-        <input
-          type="text"
-          name="username"
-          autoComplete="username"
-          value={username}
-          readOnly
-          hidden
-        />
-        <input
-          className="input input--block"
-          type="password"
-          name="currentPassword"
-          autoComplete="current-password"
-          placeholder={t("settings.currentPassword")}
-          aria-label={t("settings.currentPassword")}
-          value={current}
-          onChange={(e) => setCurrent(e.target.value)}
-          data-testid="password-current"
-        />
-        <input
-          className={`input input--block${state}`}
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          placeholder={t("settings.newPassword")}
-          aria-label={t("settings.newPassword")}
-          aria-describedby="password-length"
-          aria-invalid={password !== "" && tooShort}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          data-testid="password-new"
-        />
-        <span
-          id="password-length"
-          className={`field__hint${password !== "" && tooShort ? " password-hint--bad" : " muted"}`}
-          data-testid="password-length"
-          data-ok={!tooShort}
-        >
-          {t("settings.passwordMinLength", { min: minimum, typed: length })}
-        </span>
-        <input
-          className={`input input--block${state}`}
-          type="password"
-          name="passwordConfirm"
-          autoComplete="new-password"
-          placeholder={t("settings.newPasswordConfirm")}
-          aria-label={t("settings.newPasswordConfirm")}
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          data-testid="password-confirm"
-        />
-      </div>
-      <div className="card__actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={update.isPending || !ready}
-          data-testid="password-submit"
-        >
-          {t("buttons.update")}
-        </button>
-      </div>
-    </form>
+    <SettingsCard
+      title={t("settings.changePassword")}
+      testId="password"
+      onSubmit={submit}
+      submitDisabled={update.isPending || !ready}
+    >
+      {/* Lets password managers know whose password this is. */}
+      <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
+      <PlaceholderInput
+        label={t("settings.currentPassword")}
+        type="password"
+        name="currentPassword"
+        autoComplete="current-password"
+        value={current}
+        onChange={setCurrent}
+        testId="password-current"
+      />
+      <PlaceholderInput
+        label={t("settings.newPassword")}
+        state={state}
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        aria-describedby="password-length"
+        aria-invalid={password !== "" && tooShort}
+        value={password}
+        onChange={setPassword}
+        testId="password-new"
+      />
+      <span
+        id="password-length"
+        className={`field__hint${password !== "" && tooShort ? " password-hint--bad" : " muted"}`}
+        data-testid="password-length"
+        data-ok={!tooShort}
+      >
+        {t("settings.passwordMinLength", { min: minimum, typed: length })}
+      </span>
+      <PlaceholderInput
+        label={t("settings.newPasswordConfirm")}
+        state={state}
+        type="password"
+        name="passwordConfirm"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={setConfirm}
+        testId="password-confirm"
+      />
+    </SettingsCard>
   );
 }

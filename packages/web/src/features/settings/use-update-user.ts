@@ -1,18 +1,20 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { User, UserField, UserUpdate } from "@scriptorium/shared";
+import type { User, UserData, UserField, UserUpdate } from "@scriptorium/shared";
 import { apiCall } from "../../api/client";
+import { handleError } from "../../api/errors";
 import { useAuthStore } from "../auth/auth-store";
 
 export interface UserChange {
   which: UserField[];
-  data: UserUpdate["data"];
+  data: UserData;
   /** The user's password, which the server asks for before it changes the password. */
   currentPassword?: string;
 }
 
 /**
  * PUT /api/users/{id} for the logged-in user's own record. The server answers the next call
- * with X-Renew-Token, so the token follows; local state is patched at once meanwhile.
+ * with X-Renew-Token, so the token follows; local state is patched at once meanwhile. A failure
+ * is shown (handleError).
  */
 export function useUpdateOwnUser() {
   const queryClient = useQueryClient();
@@ -30,5 +32,6 @@ export function useUpdateOwnUser() {
       const visible: Partial<User> = { ...data, password: "" };
       queryClient.setQueryData<User>(["user", id], (old) => (old ? { ...old, ...visible } : old));
     },
+    onError: handleError,
   });
 }

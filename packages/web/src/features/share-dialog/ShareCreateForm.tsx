@@ -1,6 +1,7 @@
 import { SHARE_UNITS, type ShareMode } from "@scriptorium/shared";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { SelectField, TextField } from "../../components/fields";
 import type { ShareForm } from "./share-api";
 
 interface ShareCreateFormProps {
@@ -24,51 +25,38 @@ export function ShareCreateForm({ form, onChange, isDir }: ShareCreateFormProps)
   return (
     <div className="share-form" data-testid="share-form">
       <div className="share-form__duration">
-        <label className="field">
-          <span className="field__label">{t("share.duration")}</span>
-          <input
-            ref={first}
-            className="input"
-            type="number"
-            name="duration"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            value={form.duration}
-            aria-describedby={`${id}-duration-hint`}
-            onChange={(event) => set({ duration: event.target.value })}
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">{t("share.unit")}</span>
-          <select
-            className="input"
-            name="unit"
-            value={form.unit}
-            onChange={(event) => set({ unit: event.target.value as ShareForm["unit"] })}
-          >
-            {SHARE_UNITS.map((unit) => (
-              <option key={unit} value={unit}>
-                {t(`share.units.${unit}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <TextField
+          ref={first}
+          label={t("share.duration")}
+          type="number"
+          name="duration"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          value={form.duration}
+          aria-describedby={`${id}-duration-hint`}
+          onChange={(duration) => set({ duration })}
+        />
+        <SelectField
+          label={t("share.unit")}
+          name="unit"
+          value={form.unit}
+          onChange={(unit) => set({ unit: unit as ShareForm["unit"] })}
+          options={SHARE_UNITS.map((unit) => ({ value: unit, label: t(`share.units.${unit}`) }))}
+        />
       </div>
       <p id={`${id}-duration-hint`} className="share-form__hint muted">
         {t("share.durationHint")}
       </p>
-      <label className="field">
-        <span className="field__label">{t("share.password")}</span>
-        <input
-          className="input input--block"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          value={form.password}
-          onChange={(event) => set({ password: event.target.value })}
-        />
-      </label>
+      <TextField
+        label={t("share.password")}
+        block
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        value={form.password}
+        onChange={(password) => set({ password })}
+      />
       {isDir && (
         <fieldset className="share-form__modes">
           <legend className="field__label">{t("share.mode")}</legend>
@@ -130,18 +118,15 @@ interface CountFieldProps {
 
 function CountField({ label, name, value, step = "1", onChange }: CountFieldProps) {
   return (
-    <label className="field">
-      <span className="field__label">{label}</span>
-      <input
-        className="input"
-        type="number"
-        name={name}
-        min={0}
-        step={step}
-        inputMode={step === "1" ? "numeric" : "decimal"}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </label>
+    <TextField
+      label={label}
+      type="number"
+      name={name}
+      min={0}
+      step={step}
+      inputMode={step === "1" ? "numeric" : "decimal"}
+      value={value}
+      onChange={onChange}
+    />
   );
 }

@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { handleError } from "../../api/errors";
-import { Modal } from "../../components/Modal";
-import { PromptFooter, type PromptProps, type SpecOf } from "../prompts";
+import { PromptDialog, type PromptProps, type SpecOf } from "../prompts";
 import { ShareDeleteQuestion } from "./ShareDeleteQuestion";
 import { useDeleteShare } from "./use-delete-share";
 
@@ -24,22 +23,18 @@ export function ShareDeletePrompt({ spec, close }: PromptProps<SpecOf<"share-del
   };
 
   return (
-    <Modal
+    <PromptDialog
       title={t("share.deleteTitle")}
-      onClose={close}
       testId="prompt-share-delete"
-      footer={
-        <PromptFooter
-          onCancel={close}
-          confirmLabel={t("buttons.delete")}
-          onConfirm={() => void confirm()}
-          confirmDisabled={busy}
-          tone="danger"
-          confirmTestId="share-delete-confirm"
-        />
-      }
+      confirm={{
+        label: t("buttons.delete"),
+        onConfirm: () => void confirm(),
+        disabled: busy,
+        tone: "danger",
+        testId: "share-delete-confirm",
+      }}
     >
       <ShareDeleteQuestion share={spec.share} />
-    </Modal>
+    </PromptDialog>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
 import { QrCode } from "../../components/QrCode";
 import { CopyLinkButton } from "./CopyLinkButton";
+import { DeleteLinkButton } from "./DeleteLinkButton";
 import { hasDirectDownload, shareDownloadUrl, shareUrl } from "./share-api";
 import { expiryText, modeText, usageTexts } from "./share-format";
 import { ShareActivityList } from "./ShareActivityList";
@@ -67,16 +68,11 @@ export function ShareLinkItem({ share, onDelete }: ShareLinkItemProps) {
           <Icon name="zoomIn" size={18} />
           {t("share.qrCode")}
         </button>
-        <button
-          type="button"
-          className="icon-button share-link__delete"
-          title={t("share.deleteLink")}
-          aria-label={t("share.deleteLink")}
-          data-testid="share-delete"
+        <DeleteLinkButton
+          className="share-link__delete"
+          testId="share-delete"
           onClick={() => onDelete(share)}
-        >
-          <Icon name="trash" size={20} />
-        </button>
+        />
       </div>
       {showQr && (
         <div className="share-link__qr" data-testid="share-qr">

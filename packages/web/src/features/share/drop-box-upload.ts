@@ -1,8 +1,7 @@
-import { DetailedError, Upload, type UploadOptions } from "tus-js-client";
-import { apiUrl } from "../../api/client";
-import { errorFromAnswer, NO_CONNECTION_MESSAGE, StatusError } from "../../api/errors";
-import { retryDelays } from "../upload/retry-delays";
-import { NO_TUS_SETTINGS, tusFailure, tusSettings } from "../upload/tus-upload";
+import { DetailedError, type UploadOptions } from "tus-js-client";
+import { apiUrl, fetchOrFail, toStatusError } from "../../api/client";
+import { errorFromAnswer, StatusError } from "../../api/errors";
+import { startTusUpload, tusFailure } from "../upload/tus-client";
 import type { UploadHandle } from "../upload/upload-types";
 import { passwordHeaders } from "./public-share-api";
 
@@ -42,8 +41,6 @@ function tusError(err: Error): StatusError {
   return new StatusError(tusFailure(err), answer.status, { code: answer.code });
 }
 
-const abortError = () => new DOMException("The upload was aborted", "AbortError");
-
 /**
  * One resumable upload into a drop box, in the dialect of our own uploader (features/upload,
  * API.md §6): our POST declares the length (and the visitor's name in Upload-Metadata), then
@@ -57,83 +54,38 @@ export function dropBoxUpload(
 ): UploadHandle {
   const url = dropBoxUrl(target.hash, target.name);
   const headers = passwordHeaders(target.password);
-  let upload: Upload | null = null;
-  let creating: Promise<boolean> = Promise.resolve(false);
-  let finished = false;
-  let aborted = false;
-  let fail: (err: unknown) => void = () => {};
+  return startTusUpload(
+    {
+      file: target.file,
+      url,
+      create: () => createInBox(url, headers, target),
+      createFailure: (err) => (err instanceof Error ? err : new Error(String(err))),
+      cancel: () =>
+        fetch(url, { method: "DELETE", headers, credentials: "omit" }).catch(() => undefined),
+      failure: tusError,
+      options: { headers, metadata: target.uploader ? { uploader: target.uploader } : {} },
+    },
+    onProgress,
+    extra,
+  );
+}
 
-  const done = new Promise<void>((resolve, reject) => {
-    fail = reject;
-    const settings = tusSettings();
-    if (!settings) {
-      reject(new Error(NO_TUS_SETTINGS));
-      return;
-    }
-    const metadata = uploadMetadata({ uploader: target.uploader });
-    creating = fetch(url, {
-      method: "POST",
-      credentials: "omit",
-      headers: {
-        ...headers,
-        "Tus-Resumable": "1.0.0",
-        "Upload-Length": String(target.file.size),
-        ...(metadata && { "Upload-Metadata": metadata }),
-      },
-    }).then(
-      async (res) => {
-        if (res.status === 201) return true;
-        throw errorFromAnswer({
-          status: res.status,
-          statusText: res.statusText,
-          contentType: res.headers.get("content-type"),
-          body: await res.text().catch(() => ""),
-        });
-      },
-      () => {
-        throw new StatusError(NO_CONNECTION_MESSAGE, 0);
-      },
-    );
-    creating
-      .then(() => {
-        if (aborted) return;
-        upload = new Upload(target.file, {
-          uploadUrl: url,
-          chunkSize: settings.chunkSize,
-          retryDelays: retryDelays(settings.retryCount),
-          parallelUploads: 1,
-          storeFingerprintForResuming: false,
-          removeFingerprintOnSuccess: true,
-          headers,
-          metadata: target.uploader ? { uploader: target.uploader } : {},
-          onProgress: (sent) => onProgress(sent),
-          onSuccess: () => {
-            finished = true;
-            resolve();
-          },
-          onError: (err) => reject(tusError(err)),
-          ...extra,
-        });
-        upload.start();
-      })
-      .catch((err: unknown) => {
-        if (!aborted) reject(err instanceof Error ? err : new Error(String(err)));
-      });
+/** The POST that opens the upload in the box: 201, else the server's error. */
+async function createInBox(
+  url: string,
+  headers: Record<string, string>,
+  target: DropBoxFile,
+): Promise<void> {
+  const metadata = uploadMetadata({ uploader: target.uploader });
+  const res = await fetchOrFail(url, {
+    method: "POST",
+    credentials: "omit",
+    headers: {
+      ...headers,
+      "Tus-Resumable": "1.0.0",
+      "Upload-Length": String(target.file.size),
+      ...(metadata && { "Upload-Metadata": metadata }),
+    },
   });
-
-  // A file that arrived is the owner's now: aborting afterwards changes nothing.
-  const abort = async () => {
-    if (aborted || finished) return;
-    aborted = true;
-    fail(abortError());
-    if (upload) {
-      await upload.abort(true);
-      return;
-    }
-    if (await creating.catch(() => false)) {
-      await fetch(url, { method: "DELETE", headers, credentials: "omit" }).catch(() => undefined);
-    }
-  };
-
-  return { done, abort };
+  if (res.status !== 201) throw await toStatusError(res);
 }

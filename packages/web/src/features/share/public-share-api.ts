@@ -1,6 +1,5 @@
 import { SHARE_PASSWORD_HEADER, type PublicShare } from "@scriptorium/shared";
-import { apiUrl } from "../../api/client";
-import { errorFromAnswer, NO_CONNECTION_MESSAGE, StatusError } from "../../api/errors";
+import { apiUrl, fetchOrFail, toStatusError } from "../../api/client";
 import { encodePath } from "../../lib/paths";
 import { archiveUrl, type ArchiveAlgo } from "../download/download";
 
@@ -40,26 +39,12 @@ export async function fetchPublicShare(
   password: string | undefined,
   signal?: AbortSignal,
 ): Promise<PublicShare> {
-  let res: Response;
-  try {
-    res = await fetch(apiUrl(`/api/public/share${sharePath(hash, path)}`), {
-      headers: passwordHeaders(password),
-      credentials: "omit",
-      signal,
-    });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === "AbortError") throw err;
-    throw new StatusError(NO_CONNECTION_MESSAGE, 0);
-  }
-  if (!res.ok) {
-    throw errorFromAnswer({
-      status: res.status,
-      statusText: res.statusText,
-      contentType: res.headers.get("content-type"),
-      body: await res.text().catch(() => ""),
-      retryAfter: res.headers.get("retry-after"),
-    });
-  }
+  const res = await fetchOrFail(apiUrl(`/api/public/share${sharePath(hash, path)}`), {
+    headers: passwordHeaders(password),
+    credentials: "omit",
+    signal,
+  });
+  if (!res.ok) throw await toStatusError(res);
   return (await res.json()) as PublicShare;
 }
 

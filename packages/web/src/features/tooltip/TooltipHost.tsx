@@ -74,22 +74,24 @@ export function TooltipHost() {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "Escape" && current.current) hide();
     };
-    document.addEventListener("pointerover", onPointerOver);
-    document.addEventListener("pointerout", onPointerOut);
-    document.addEventListener("focusin", onFocusIn);
-    document.addEventListener("focusout", hide);
-    document.addEventListener("pointerdown", hide, true);
-    document.addEventListener("keydown", onKeyDown, true);
-    window.addEventListener("scroll", hide, true);
+    // [where, event, handler, capture]
+    const listeners = [
+      [document, "pointerover", onPointerOver, false],
+      [document, "pointerout", onPointerOut, false],
+      [document, "focusin", onFocusIn, false],
+      [document, "focusout", hide, false],
+      [document, "pointerdown", hide, true],
+      [document, "keydown", onKeyDown, true],
+      [window, "scroll", hide, true],
+    ] as [EventTarget, string, (event: never) => void, boolean][];
+    for (const [target, type, handler, capture] of listeners) {
+      target.addEventListener(type, handler as EventListener, capture);
+    }
     return () => {
       clearTimeout(timer.current);
-      document.removeEventListener("pointerover", onPointerOver);
-      document.removeEventListener("pointerout", onPointerOut);
-      document.removeEventListener("focusin", onFocusIn);
-      document.removeEventListener("focusout", hide);
-      document.removeEventListener("pointerdown", hide, true);
-      document.removeEventListener("keydown", onKeyDown, true);
-      window.removeEventListener("scroll", hide, true);
+      for (const [target, type, handler, capture] of listeners) {
+        target.removeEventListener(type, handler as EventListener, capture);
+      }
     };
   }, []);
 

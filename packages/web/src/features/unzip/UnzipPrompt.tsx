@@ -1,10 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Modal } from "../../components/Modal";
 import { useUser } from "../auth/auth-store";
 import { FolderPicker } from "../folder-picker/FolderPicker";
-import { PromptFooter, type PromptProps, type SpecOf } from "../prompts";
+import { PromptDialog, type PromptProps, type SpecOf } from "../prompts";
 import { runUnzip } from "./run-unzip";
 
 /** Where to extract an archive: the folder picker, opened at the folder on screen. */
@@ -20,21 +19,13 @@ export function UnzipPrompt({ spec, close }: PromptProps<SpecOf<"unzip">>) {
   };
 
   return (
-    <Modal
+    <PromptDialog
       title={t("unzip.title")}
-      onClose={close}
       testId="prompt-unzip"
-      footer={
-        <PromptFooter
-          onCancel={close}
-          confirmLabel={t("unzip.submit")}
-          onConfirm={submit}
-          confirmTestId="unzip-submit"
-        />
-      }
+      confirm={{ label: t("unzip.submit"), onConfirm: submit, testId: "unzip-submit" }}
     >
       <p>{t("unzip.message", { name: spec.archive.name })}</p>
       <FolderPicker initialPath={spec.dir} onChange={setFolder} allowCreate={canCreate} />
-    </Modal>
+    </PromptDialog>
   );
 }

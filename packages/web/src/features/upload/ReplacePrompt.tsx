@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Modal } from "../../components/Modal";
-import { PromptFooter, type PromptProps, type SpecOf } from "../prompts";
+import { Button } from "../../components/Button";
+import { PromptDialog, type PromptProps, type SpecOf } from "../prompts";
 
 /** How many conflicting names are listed; the rest are counted. */
 const SHOWN = 8;
@@ -17,27 +17,19 @@ export function ReplacePrompt({ spec, close }: PromptProps<SpecOf<"replace">>) {
   };
   const more = spec.names.length - SHOWN;
   return (
-    <Modal
+    <PromptDialog
       title={t("upload.replaceTitle")}
-      onClose={close}
       testId="prompt-replace"
-      footer={
-        <PromptFooter
-          onCancel={close}
-          cancelTestId="replace-cancel"
-          confirmLabel={t("upload.replace")}
-          onConfirm={() => answer("replace")}
-          confirmTestId="replace-replace"
-        >
-          <button
-            type="button"
-            className="button"
-            data-testid="replace-skip"
-            onClick={() => answer("skip")}
-          >
-            {t("upload.skip")}
-          </button>
-        </PromptFooter>
+      confirm={{
+        label: t("upload.replace"),
+        onConfirm: () => answer("replace"),
+        testId: "replace-replace",
+        cancelTestId: "replace-cancel",
+      }}
+      choices={
+        <Button testId="replace-skip" onClick={() => answer("skip")}>
+          {t("upload.skip")}
+        </Button>
       }
     >
       <p>{t("upload.replaceMessage")}</p>
@@ -49,6 +41,6 @@ export function ReplacePrompt({ spec, close }: PromptProps<SpecOf<"replace">>) {
         ))}
         {more > 0 && <li className="muted">{t("upload.more", { count: more })}</li>}
       </ul>
-    </Modal>
+    </PromptDialog>
   );
 }

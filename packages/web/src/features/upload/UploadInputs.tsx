@@ -20,23 +20,18 @@ function onChange(event: ChangeEvent<HTMLInputElement>) {
 export function UploadInputs() {
   return (
     <>
-      <input
-        ref={(el) => registerUploadInput("files", el)}
-        type="file"
-        multiple
-        hidden
-        data-testid="upload-input-files"
-        onChange={onChange}
-      />
-      <input
-        ref={(el) => registerUploadInput("folder", el)}
-        type="file"
-        multiple
-        hidden
-        data-testid="upload-input-folder"
-        onChange={onChange}
-        {...FOLDER_INPUT}
-      />
+      {(["files", "folder"] as const).map((kind) => (
+        <input
+          key={kind}
+          ref={(el) => registerUploadInput(kind, el)}
+          type="file"
+          multiple
+          hidden
+          data-testid={`upload-input-${kind}`}
+          onChange={onChange}
+          {...(kind === "folder" && FOLDER_INPUT)}
+        />
+      ))}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
+import { IconButton } from "../../components/IconButton";
 import { formatBytes } from "../../lib/format-bytes";
 import { isolatePath } from "../../lib/paths";
 import { showPrompt } from "../prompts";
@@ -122,29 +123,13 @@ export function UploadPanel() {
         >
           <Icon name={collapsed ? "arrowUp" : "arrowDown"} size={20} />
         </button>
-        {uploading ? (
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={t("upload.abort")}
-            title={t("upload.abort")}
-            data-testid="upload-abort"
-            onClick={abortAll}
-          >
-            <Icon name="close" size={20} />
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={t("buttons.close")}
-            title={t("buttons.close")}
-            data-testid="upload-dismiss"
-            onClick={dismissUploads}
-          >
-            <Icon name="close" size={20} />
-          </button>
-        )}
+        <IconButton
+          icon="close"
+          iconSize={20}
+          label={uploading ? t("upload.abort") : t("buttons.close")}
+          testId={uploading ? "upload-abort" : "upload-dismiss"}
+          onClick={uploading ? abortAll : dismissUploads}
+        />
       </div>
       <div className="upload-panel__stats" aria-live="off">
         <span data-testid="upload-bytes">

@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
-import { Modal } from "../../components/Modal";
-import type { PromptProps, SpecOf } from "../prompts";
+import { PromptDialog, type PromptProps, type SpecOf } from "../prompts";
 import { openUploadPicker, type PickerKind } from "./upload-inputs";
 
 /** The upload prompt: files or a whole folder (SPEC.md §2). */
@@ -12,37 +11,27 @@ export function UploadPrompt({ close }: PromptProps<SpecOf<"upload">>) {
     openUploadPicker(kind);
   };
   return (
-    <Modal
-      title={t("upload.title")}
-      onClose={close}
-      testId="prompt-upload"
-      footer={
-        <button type="button" className="button button--flat" onClick={close}>
-          {t("buttons.cancel")}
-        </button>
-      }
-    >
+    <PromptDialog title={t("upload.title")} testId="prompt-upload" dismiss="cancel">
       <p>{t("upload.choose")}</p>
       <div className="upload-choices">
-        <button
-          type="button"
-          className="button upload-choices__button"
-          data-testid="upload-choose-files"
-          onClick={() => choose("files")}
-        >
-          <Icon name="file" />
-          {t("upload.files")}
-        </button>
-        <button
-          type="button"
-          className="button upload-choices__button"
-          data-testid="upload-choose-folder"
-          onClick={() => choose("folder")}
-        >
-          <Icon name="folder" />
-          {t("upload.folder")}
-        </button>
+        {(
+          [
+            ["files", "file"],
+            ["folder", "folder"],
+          ] as const
+        ).map(([kind, icon]) => (
+          <button
+            key={kind}
+            type="button"
+            className="button upload-choices__button"
+            data-testid={`upload-choose-${kind}`}
+            onClick={() => choose(kind)}
+          >
+            <Icon name={icon} />
+            {t(`upload.${kind}`)}
+          </button>
+        ))}
       </div>
-    </Modal>
+    </PromptDialog>
   );
 }

@@ -2,7 +2,7 @@ import { apiUrl, reportUnauthorized, requestTokenRenewal } from "../../api/clien
 import { errorFromAnswer, type StatusError } from "../../api/errors";
 import { encodePath } from "../../lib/paths";
 import { useAuthStore } from "../auth/auth-store";
-import { CONNECTION_ABORTED } from "./tus-upload";
+import { CONNECTION_ABORTED } from "./tus-client";
 import type { UploadHandle, UploadJob } from "./upload-types";
 
 function failure(xhr: XMLHttpRequest): StatusError {

@@ -4,7 +4,8 @@ import { apiCall } from "../../api/client";
 import type * as ClientModule from "../../api/client";
 import { StatusError } from "../../api/errors";
 import { useAuthStore } from "../auth/auth-store";
-import { NO_TUS_SETTINGS, tusUpload, tusUrl } from "./tus-upload";
+import { NO_TUS_SETTINGS } from "./tus-client";
+import { tusUpload, tusUrl } from "./tus-upload";
 import type { UploadJob } from "./upload-types";
 
 vi.mock("../../api/client", async (importOriginal) => ({

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
+import { IconButton } from "../../components/IconButton";
 
 interface CompileButtonProps {
   /** The tool the button runs (the last one used on the file, else m2hv). */
@@ -26,7 +27,7 @@ export function CompileButton({ tool, running, onCompile, onCancel }: CompileBut
       onClick={running ? onCancel : onCompile}
     >
       {running ? (
-        <span className="workbench__spinner" aria-hidden="true" />
+        <span className="spinner workbench__spinner" aria-hidden="true" />
       ) : (
         <Icon name="compile" size={20} />
       )}
@@ -40,16 +41,12 @@ export function PaneToggle({ hidden, onToggle }: { hidden: boolean; onToggle: ()
   const { t } = useTranslation();
   const label = hidden ? t("workbench.showOutput") : t("workbench.hideOutput");
   return (
-    <button
-      type="button"
-      className="icon-button"
-      data-testid="workbench-pane-toggle"
+    <IconButton
+      icon="sidePanel"
+      label={label}
+      testId="workbench-pane-toggle"
       aria-pressed={!hidden}
-      title={label}
-      aria-label={label}
       onClick={onToggle}
-    >
-      <Icon name="sidePanel" />
-    </button>
+    />
   );
 }

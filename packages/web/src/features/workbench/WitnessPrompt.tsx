@@ -3,10 +3,10 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
-import { Modal } from "../../components/Modal";
+import { SelectField } from "../../components/fields";
 import { encodePath, isolatePath } from "../../lib/paths";
 import { fetchResource, resourceKey } from "../files/resource-api";
-import { PromptFooter, type PromptProps, type SpecOf } from "../prompts";
+import { PromptDialog, type PromptProps, type SpecOf } from "../prompts";
 import { runCompile } from "./compile";
 import { witnessRequest, type WitnessChoice } from "./witness-request";
 import { useWorkbenchStore } from "./workbench-store";
@@ -89,37 +89,22 @@ export function WitnessPrompt({ spec, close }: PromptProps<SpecOf<"witnessView">
   };
 
   return (
-    <Modal
+    <PromptDialog
       title={t("workbench.witness.title")}
-      onClose={close}
-      onSubmit={submit}
       testId="prompt-witness"
-      footer={
-        <PromptFooter
-          onCancel={close}
-          confirmLabel={t("workbench.witness.show")}
-          confirmDisabled={!choice}
-          confirmTestId="witness-submit"
-        />
-      }
+      onSubmit={submit}
+      confirm={{ label: t("workbench.witness.show"), disabled: !choice, testId: "witness-submit" }}
     >
       <p className="witness__file">{isolatePath(source.path)}</p>
-      <label className="field">
-        <span className="field__label">{t("workbench.witness.view")}</span>
-        <select
-          className="input input--block"
-          name="view"
-          value={view}
-          onChange={(event) => setView(event.target.value as WitnessView)}
-          data-testid="witness-view"
-        >
-          {VIEWS.map((v) => (
-            <option key={v} value={v}>
-              {t(`workbench.witness.views.${v}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label={t("workbench.witness.view")}
+        block
+        name="view"
+        value={view}
+        onChange={(next) => setView(next as WitnessView)}
+        options={VIEWS.map((v) => ({ value: v, label: t(`workbench.witness.views.${v}`) }))}
+        testId="witness-view"
+      />
       {file.isPending ? (
         <p className="muted">{t("workbench.witness.loading")}</p>
       ) : sigla.length === 0 ? (
@@ -128,39 +113,33 @@ export function WitnessPrompt({ spec, close }: PromptProps<SpecOf<"witnessView">
         </p>
       ) : view === "groups" ? (
         <div className="witness__groups">
-          <GroupField
-            legend={t("workbench.witness.group1")}
-            sigla={[...sigla, BASE]}
-            chosen={group1}
-            onChange={setGroup1}
-            testId="witness-group1"
-          />
-          <GroupField
-            legend={t("workbench.witness.group2")}
-            sigla={[...sigla, BASE]}
-            chosen={group2}
-            onChange={setGroup2}
-            testId="witness-group2"
-          />
+          {(
+            [
+              [1, group1, setGroup1],
+              [2, group2, setGroup2],
+            ] as const
+          ).map(([n, chosen, choose]) => (
+            <GroupField
+              key={n}
+              legend={t(`workbench.witness.group${n}`)}
+              sigla={[...sigla, BASE]}
+              chosen={chosen}
+              onChange={choose}
+              testId={`witness-group${n}`}
+            />
+          ))}
         </div>
       ) : (
-        <label className="field">
-          <span className="field__label">{t("workbench.witness.siglum")}</span>
-          <select
-            className="input input--block"
-            name="siglum"
-            value={chosenSiglum}
-            onChange={(event) => setSiglum(event.target.value)}
-            data-testid="witness-siglum"
-          >
-            {sigla.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={t("workbench.witness.siglum")}
+          block
+          name="siglum"
+          value={chosenSiglum}
+          onChange={setSiglum}
+          options={sigla.map((s) => ({ value: s, label: s }))}
+          testId="witness-siglum"
+        />
       )}
-    </Modal>
+    </PromptDialog>
   );
 }

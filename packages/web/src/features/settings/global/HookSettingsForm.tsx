@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Icon } from "../../../components/Icon";
+import { Notice } from "../../../components/Notice";
+import { SettingsCard } from "../../../components/SettingsCard";
 import { hookKeys, parseHookLines } from "./shell-fields";
 
 interface HookSettingsFormProps {
@@ -29,52 +30,40 @@ export function HookSettingsForm({
     ),
   );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () =>
     onSave(
       Object.fromEntries(Object.entries(texts).map(([key, text]) => [key, parseHookLines(text)])),
     );
-  };
 
   return (
-    <form className="card" onSubmit={submit} data-testid="global-hooks-form">
-      <h2 className="card__title">{t("shell.settings.hooks")}</h2>
-      <div className="card__body">
-        <p className="notice notice--warning" role="note">
-          <Icon name="alert" /> {t("shell.settings.hooksWarning")}
-        </p>
-        <p className="field__hint muted">{t("shell.settings.hooksHelp")}</p>
-        <div className="hook-fields">
-          {Object.entries(texts).map(([key, text]) => (
-            <label key={key} className="field">
-              <span className="field__label" dir="ltr">
-                <code>{key}</code>
-              </span>
-              <textarea
-                className="input"
-                dir="ltr"
-                rows={2}
-                spellCheck={false}
-                value={text}
-                onChange={(event) =>
-                  setTexts((current) => ({ ...current, [key]: event.target.value }))
-                }
-                data-testid={`hook-${key}`}
-              />
-            </label>
-          ))}
-        </div>
+    <SettingsCard
+      title={t("shell.settings.hooks")}
+      testId="global-hooks"
+      onSubmit={submit}
+      submitDisabled={saving}
+    >
+      <Notice tone="warning">{t("shell.settings.hooksWarning")}</Notice>
+      <p className="field__hint muted">{t("shell.settings.hooksHelp")}</p>
+      <div className="hook-fields">
+        {Object.entries(texts).map(([key, text]) => (
+          <label key={key} className="field">
+            <span className="field__label" dir="ltr">
+              <code>{key}</code>
+            </span>
+            <textarea
+              className="input"
+              dir="ltr"
+              rows={2}
+              spellCheck={false}
+              value={text}
+              onChange={(event) =>
+                setTexts((current) => ({ ...current, [key]: event.target.value }))
+              }
+              data-testid={`hook-${key}`}
+            />
+          </label>
+        ))}
       </div>
-      <div className="card__actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={saving}
-          data-testid="global-hooks-submit"
-        >
-          {t("buttons.update")}
-        </button>
-      </div>
-    </form>
+    </SettingsCard>
   );
 }

@@ -1,9 +1,12 @@
 import type { ServerSettings, ServerSettingsBody } from "@scriptorium/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiCall } from "../../../api/client";
 import { handleError } from "../../../api/errors";
+import { CheckboxField, TextField } from "../../../components/fields";
+import { SettingsCard } from "../../../components/SettingsCard";
+import { usePatchState } from "../../../lib/use-patch-state";
 import { showSuccess } from "../../toasts/toast-store";
 
 const KEY = ["serverSettings"] as const;
@@ -43,7 +46,7 @@ export function ServerSettingsCard() {
 function ServerSettingsForm({ initial }: { initial: ServerSettings }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const [form, setForm] = useState<ServerSettingsBody>({
+  const [form, set] = usePatchState<ServerSettingsBody>({
     tokenExpirationTime: initial.tokenExpirationTime,
     minimumPasswordLength: initial.minimumPasswordLength,
     enableThumbnails: initial.enableThumbnails,
@@ -57,10 +60,6 @@ function ServerSettingsForm({ initial }: { initial: ServerSettings }) {
     },
     onError: handleError,
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate(form);
-  };
   const readOnly: [string, string][] = [
     [t("globalSettings.server.authMethod"), initial.authMethod],
     [t("globalSettings.server.authHeader"), initial.authHeader || "—"],
@@ -81,70 +80,48 @@ function ServerSettingsForm({ initial }: { initial: ServerSettings }) {
     [t("globalSettings.server.version"), initial.version],
   ];
   return (
-    <form onSubmit={submit} data-testid="global-server-form">
-      <div className="card__body">
-        <dl className="global-server__facts" data-testid="global-server-facts">
-          {readOnly.map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd dir="ltr">{value}</dd>
-            </div>
-          ))}
-        </dl>
-        <p className="field__hint muted">{t("globalSettings.server.cliOnly")}</p>
-        <label className="field">
-          <span className="field__label">{t("globalSettings.server.tokenLifetime")}</span>
-          <input
-            className="input"
-            dir="ltr"
-            value={form.tokenExpirationTime}
-            onChange={(e) => setForm({ ...form, tokenExpirationTime: e.target.value })}
-            aria-describedby="token-lifetime-hint"
-            data-testid="global-token-lifetime"
-          />
-          <span id="token-lifetime-hint" className="field__hint muted">
-            {t("globalSettings.server.tokenLifetimeHint")}
-          </span>
-        </label>
-        <label className="field">
-          <span className="field__label">{t("globalSettings.server.minPassword")}</span>
-          <input
-            className="input"
-            type="number"
-            min={8}
-            max={128}
-            value={form.minimumPasswordLength}
-            onChange={(e) => setForm({ ...form, minimumPasswordLength: Number(e.target.value) })}
-            data-testid="global-min-password"
-          />
-        </label>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={form.enableThumbnails}
-            onChange={(e) => setForm({ ...form, enableThumbnails: e.target.checked })}
-          />
-          <span>{t("globalSettings.server.thumbnails")}</span>
-        </label>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={form.resizePreview}
-            onChange={(e) => setForm({ ...form, resizePreview: e.target.checked })}
-          />
-          <span>{t("globalSettings.server.resizePreview")}</span>
-        </label>
-      </div>
-      <div className="card__actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={save.isPending}
-          data-testid="global-server-submit"
-        >
-          {t("buttons.update")}
-        </button>
-      </div>
-    </form>
+    <SettingsCard
+      className=""
+      testId="global-server"
+      onSubmit={() => save.mutate(form)}
+      submitDisabled={save.isPending}
+    >
+      <dl className="global-server__facts" data-testid="global-server-facts">
+        {readOnly.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd dir="ltr">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="field__hint muted">{t("globalSettings.server.cliOnly")}</p>
+      <TextField
+        label={t("globalSettings.server.tokenLifetime")}
+        code
+        value={form.tokenExpirationTime}
+        onChange={(tokenExpirationTime) => set({ tokenExpirationTime })}
+        hint={t("globalSettings.server.tokenLifetimeHint")}
+        testId="global-token-lifetime"
+      />
+      <TextField
+        label={t("globalSettings.server.minPassword")}
+        type="number"
+        min={8}
+        max={128}
+        value={form.minimumPasswordLength}
+        onChange={(value) => set({ minimumPasswordLength: Number(value) })}
+        testId="global-min-password"
+      />
+      <CheckboxField
+        label={t("globalSettings.server.thumbnails")}
+        checked={form.enableThumbnails}
+        onChange={(enableThumbnails) => set({ enableThumbnails })}
+      />
+      <CheckboxField
+        label={t("globalSettings.server.resizePreview")}
+        checked={form.resizePreview}
+        onChange={(resizePreview) => set({ resizePreview })}
+      />
+    </SettingsCard>
   );
 }

@@ -1,7 +1,9 @@
 import type { Settings } from "@scriptorium/shared";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Icon } from "../../../components/Icon";
+import { TextField } from "../../../components/fields";
+import { Notice } from "../../../components/Notice";
+import { SettingsCard } from "../../../components/SettingsCard";
 import { getGlobals } from "../../../lib/globals";
 import { entriesNeedingExec, execEntry, fullShellPrograms } from "../../shell/full-shell";
 import { parseCommandWords, parseShell } from "./shell-fields";
@@ -23,61 +25,45 @@ export function ShellSettingsForm({ initial, onSave, saving = false }: ShellSett
   const { t } = useTranslation();
   const [shell, setShell] = useState(() => initial.shell.join(" "));
   const [commands, setCommands] = useState(() => initial.defaults.commands.join(" "));
-  const entries = parseCommandWords(commands);
-  const risky = fullShellPrograms(entries);
-  const needsExec = entriesNeedingExec(entries);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () =>
     onSave({
       shell: parseShell(shell),
       defaults: { ...initial.defaults, commands: parseCommandWords(commands) },
     });
-  };
 
   return (
-    <form className="card" onSubmit={submit} data-testid="global-shell-form">
-      <h2 className="card__title">{t("shell.settings.title")}</h2>
-      <div className="card__body">
-        <p className="notice notice--warning" role="note">
-          <Icon name="alert" /> {t("shell.settings.runsOnServer")}
+    <SettingsCard
+      title={t("shell.settings.title")}
+      testId="global-shell"
+      onSubmit={submit}
+      submitDisabled={saving}
+    >
+      <Notice tone="warning">{t("shell.settings.runsOnServer")}</Notice>
+      {!getGlobals().EnableExec && (
+        <p className="field__hint muted" data-testid="global-exec-off">
+          {t("shell.settings.execOff")}
         </p>
-        {!getGlobals().EnableExec && (
-          <p className="field__hint muted" data-testid="global-exec-off">
-            {t("shell.settings.execOff")}
-          </p>
-        )}
-        <label className="field">
-          <span className="field__label">{t("shell.settings.shell")}</span>
-          <textarea
-            className="input"
-            dir="ltr"
-            rows={2}
-            spellCheck={false}
-            value={shell}
-            onChange={(event) => setShell(event.target.value)}
-            aria-describedby="shell-help"
-            data-testid="global-shell"
-          />
-          <span id="shell-help" className="field__hint muted">
-            {t("shell.settings.shellHelp")} {t("shell.settings.shellExpansion")}
-          </span>
-        </label>
-        <label className="field">
-          <span className="field__label">{t("shell.settings.defaultCommands")}</span>
-          <input
-            className="input"
-            dir="ltr"
-            autoComplete="off"
-            spellCheck={false}
-            value={commands}
-            onChange={(event) => setCommands(event.target.value)}
-            aria-describedby="default-commands-help default-commands-exec-help"
-            data-testid="global-default-commands"
-          />
-          <span id="default-commands-help" className="field__hint muted">
-            {t("shell.settings.commandsHelp")}
-          </span>
+      )}
+      <TextField
+        label={t("shell.settings.shell")}
+        rows={2}
+        value={shell}
+        onChange={setShell}
+        hint={`${t("shell.settings.shellHelp")} ${t("shell.settings.shellExpansion")}`}
+        hintId="shell-help"
+        testId="global-shell"
+      />
+      <TextField
+        label={t("shell.settings.defaultCommands")}
+        code
+        value={commands}
+        onChange={setCommands}
+        hint={t("shell.settings.commandsHelp")}
+        hintId="default-commands-help"
+        aria-describedby="default-commands-help default-commands-exec-help"
+        testId="global-default-commands"
+        extra={
           <span
             id="default-commands-exec-help"
             className="field__hint muted"
@@ -85,33 +71,33 @@ export function ShellSettingsForm({ initial, onSave, saving = false }: ShellSett
           >
             {t("shell.settings.execHelp")}
           </span>
-        </label>
-        {needsExec.length > 0 && (
-          <p className="notice notice--warning" role="status" data-testid="global-needs-exec">
-            <Icon name="alert" />{" "}
-            {t("shell.settings.needsExec", {
-              programs: needsExec.join(", "),
-              example: execEntry(needsExec[0] as string),
-            })}
-          </p>
-        )}
-        {risky.length > 0 && (
-          <p className="notice notice--danger" role="alert" data-testid="global-full-shell">
-            <Icon name="alert" />{" "}
-            {t("shell.settings.fullShellWarning", { programs: risky.join(", ") })}
-          </p>
-        )}
-      </div>
-      <div className="card__actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={saving}
-          data-testid="global-shell-submit"
-        >
-          {t("buttons.update")}
-        </button>
-      </div>
-    </form>
+        }
+      />
+      <CommandWarnings entries={parseCommandWords(commands)} />
+    </SettingsCard>
+  );
+}
+
+/** Entries that allow nothing without `:exec`, and programs that give a full shell. */
+function CommandWarnings({ entries }: { entries: string[] }) {
+  const { t } = useTranslation();
+  const risky = fullShellPrograms(entries);
+  const needsExec = entriesNeedingExec(entries);
+  return (
+    <>
+      {needsExec.length > 0 && (
+        <Notice tone="warning" role="status" testId="global-needs-exec">
+          {t("shell.settings.needsExec", {
+            programs: needsExec.join(", "),
+            example: execEntry(needsExec[0] as string),
+          })}
+        </Notice>
+      )}
+      {risky.length > 0 && (
+        <Notice tone="danger" role="alert" testId="global-full-shell">
+          {t("shell.settings.fullShellWarning", { programs: risky.join(", ") })}
+        </Notice>
+      )}
+    </>
   );
 }

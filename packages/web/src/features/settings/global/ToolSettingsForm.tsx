@@ -1,6 +1,8 @@
 import type { Tool, ToolSettings } from "@scriptorium/shared";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { TextField } from "../../../components/fields";
+import { SettingsCard } from "../../../components/SettingsCard";
 
 /** A timeout field as the schema takes it: whole seconds from 1 to 3600, else `fallback`. */
 export function parseTimeout(text: string, fallback: number): number {
@@ -50,8 +52,7 @@ export function ToolSettingsForm({ initial, onSave, saving = false }: ToolSettin
   const update = (index: number, change: Partial<ToolRow>) =>
     setRows((current) => current.map((row, i) => (i === index ? { ...row, ...change } : row)));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () =>
     onSave?.({
       folders: parseFolders(folders),
       tools: rows.map((row) => ({
@@ -61,93 +62,95 @@ export function ToolSettingsForm({ initial, onSave, saving = false }: ToolSettin
         timeoutSeconds: parseTimeout(row.timeout, row.tool.timeoutSeconds),
       })),
     });
-  };
 
   return (
-    <form className="card" onSubmit={submit} data-testid="global-tools-form">
-      <h2 className="card__title">{t("editionTools.settings.title")}</h2>
-      <div className="card__body">
-        <table className="tool-settings">
-          <thead>
-            <tr>
-              <th scope="col">{t("editionTools.settings.tool")}</th>
-              <th scope="col">{t("editionTools.settings.executable")}</th>
-              <th scope="col">{t("editionTools.settings.enabled")}</th>
-              <th scope="col">{t("editionTools.settings.timeout")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row, index) => (
-              <tr key={row.tool.name} data-testid={`tool-row-${row.tool.name}`}>
-                <th scope="row" dir="ltr">
-                  {row.tool.name}
-                </th>
-                <td>
-                  <input
-                    className="input"
-                    dir="ltr"
-                    spellCheck={false}
-                    autoComplete="off"
-                    aria-label={`${row.tool.name}: ${t("editionTools.settings.executable")}`}
-                    value={row.executable}
-                    onChange={(event) => update(index, { executable: event.target.value })}
-                    data-testid="tool-executable"
-                  />
-                </td>
-                <td>
-                  <input
-                    type="checkbox"
-                    aria-label={`${row.tool.name}: ${t("editionTools.settings.enabled")}`}
-                    checked={row.enabled}
-                    onChange={(event) => update(index, { enabled: event.target.checked })}
-                    data-testid="tool-enabled"
-                  />
-                </td>
-                <td>
-                  <input
-                    className="input"
-                    type="number"
-                    min={1}
-                    max={3600}
-                    step={1}
-                    inputMode="numeric"
-                    aria-label={`${row.tool.name}: ${t("editionTools.settings.timeout")}`}
-                    value={row.timeout}
-                    onChange={(event) => update(index, { timeout: event.target.value })}
-                    data-testid="tool-timeout"
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <label className="field">
-          <span className="field__label">{t("editionTools.settings.folders")}</span>
-          <textarea
-            className="input"
-            dir="ltr"
-            rows={4}
-            spellCheck={false}
-            value={folders}
-            onChange={(event) => setFolders(event.target.value)}
-            aria-describedby="tool-folders-help"
-            data-testid="tool-folders"
-          />
-          <span id="tool-folders-help" className="field__hint muted">
-            {t("editionTools.settings.foldersHelp")}
-          </span>
-        </label>
-      </div>
-      <div className="card__actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={onSave === null || saving}
-          data-testid="global-tools-submit"
-        >
-          {t("buttons.update")}
-        </button>
-      </div>
-    </form>
+    <SettingsCard
+      title={t("editionTools.settings.title")}
+      testId="global-tools"
+      onSubmit={submit}
+      submitDisabled={onSave === null || saving}
+    >
+      <table className="tool-settings">
+        <thead>
+          <tr>
+            <th scope="col">{t("editionTools.settings.tool")}</th>
+            <th scope="col">{t("editionTools.settings.executable")}</th>
+            <th scope="col">{t("editionTools.settings.enabled")}</th>
+            <th scope="col">{t("editionTools.settings.timeout")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <ToolSettingsRow
+              key={row.tool.name}
+              row={row}
+              onChange={(change) => update(index, change)}
+            />
+          ))}
+        </tbody>
+      </table>
+      <TextField
+        label={t("editionTools.settings.folders")}
+        rows={4}
+        value={folders}
+        onChange={setFolders}
+        hint={t("editionTools.settings.foldersHelp")}
+        testId="tool-folders"
+      />
+    </SettingsCard>
+  );
+}
+
+/** One tool: its executable, whether it is offered, its timeout. */
+function ToolSettingsRow({
+  row,
+  onChange,
+}: {
+  row: ToolRow;
+  onChange: (change: Partial<ToolRow>) => void;
+}) {
+  const { t } = useTranslation();
+  const name = row.tool.name;
+  return (
+    <tr data-testid={`tool-row-${name}`}>
+      <th scope="row" dir="ltr">
+        {name}
+      </th>
+      <td>
+        <input
+          className="input"
+          dir="ltr"
+          spellCheck={false}
+          autoComplete="off"
+          aria-label={`${name}: ${t("editionTools.settings.executable")}`}
+          value={row.executable}
+          onChange={(event) => onChange({ executable: event.target.value })}
+          data-testid="tool-executable"
+        />
+      </td>
+      <td>
+        <input
+          type="checkbox"
+          aria-label={`${name}: ${t("editionTools.settings.enabled")}`}
+          checked={row.enabled}
+          onChange={(event) => onChange({ enabled: event.target.checked })}
+          data-testid="tool-enabled"
+        />
+      </td>
+      <td>
+        <input
+          className="input"
+          type="number"
+          min={1}
+          max={3600}
+          step={1}
+          inputMode="numeric"
+          aria-label={`${name}: ${t("editionTools.settings.timeout")}`}
+          value={row.timeout}
+          onChange={(event) => onChange({ timeout: event.target.value })}
+          data-testid="tool-timeout"
+        />
+      </td>
+    </tr>
   );
 }

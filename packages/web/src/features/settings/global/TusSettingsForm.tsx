@@ -1,6 +1,8 @@
 import type { TusSettings } from "@scriptorium/shared";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { TextField } from "../../../components/fields";
+import { SettingsCard } from "../../../components/SettingsCard";
 import { formatBytes } from "../../../lib/format-bytes";
 import { formatChunkSize, parseChunkSize } from "../chunk-size";
 import { useDebounced } from "./use-debounced";
@@ -28,69 +30,54 @@ export function TusSettingsForm({ initial, onSave, saving = false }: TusSettings
   const [retryText, setRetryText] = useState(() => String(initial.retryCount));
   const chunkSize = parseChunkSize(useDebounced(chunkText, CHUNK_SIZE_DEBOUNCE_MS));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // What was typed last counts, even within the 1.5 s.
+  // What was typed last counts, even within the 1.5 s.
+  const submit = () =>
     onSave?.({ chunkSize: parseChunkSize(chunkText), retryCount: parseRetryCount(retryText) });
-  };
 
   return (
-    <form className="card" onSubmit={submit} data-testid="global-tus-form">
-      <h2 className="card__title">{t("globalSettings.uploads")}</h2>
-      <div className="card__body">
-        <label className="field">
-          <span className="field__label">{t("globalSettings.chunkSize")}</span>
-          <input
-            className="input"
-            name="chunkSize"
-            autoComplete="off"
-            spellCheck={false}
-            value={chunkText}
-            onChange={(event) => setChunkText(event.target.value)}
-            aria-describedby="chunk-size-help chunk-size-parsed"
-            data-testid="global-chunk-size"
-          />
-          <span
-            id="chunk-size-parsed"
-            className="field__hint"
-            data-testid="global-chunk-size-parsed"
-          >
-            {t("globalSettings.chunkSizeParsed", { size: formatBytes(chunkSize) })}
-          </span>
-          <span id="chunk-size-help" className="field__hint muted">
-            {t("globalSettings.chunkSizeHelp")}
-          </span>
-        </label>
-        <label className="field">
-          <span className="field__label">{t("globalSettings.retryCount")}</span>
-          <input
-            className="input"
-            name="retryCount"
-            type="number"
-            min={0}
-            step={1}
-            inputMode="numeric"
-            value={retryText}
-            onChange={(event) => setRetryText(event.target.value)}
-            aria-describedby="retry-count-help"
-            data-testid="global-retry-count"
-          />
-          <span id="retry-count-help" className="field__hint muted">
-            {t("globalSettings.retryHelp")}
-          </span>
-        </label>
-        <p className="field__hint muted">{t("globalSettings.reloadNote")}</p>
-      </div>
-      <div className="card__actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={onSave === null || saving}
-          data-testid="global-submit"
-        >
-          {t("buttons.update")}
-        </button>
-      </div>
-    </form>
+    <SettingsCard
+      title={t("globalSettings.uploads")}
+      testId="global-tus"
+      onSubmit={submit}
+      submitTestId="global-submit"
+      submitDisabled={onSave === null || saving}
+    >
+      <TextField
+        label={t("globalSettings.chunkSize")}
+        name="chunkSize"
+        code
+        value={chunkText}
+        onChange={setChunkText}
+        aria-describedby="chunk-size-help chunk-size-parsed"
+        testId="global-chunk-size"
+        extra={
+          <>
+            <span
+              id="chunk-size-parsed"
+              className="field__hint"
+              data-testid="global-chunk-size-parsed"
+            >
+              {t("globalSettings.chunkSizeParsed", { size: formatBytes(chunkSize) })}
+            </span>
+            <span id="chunk-size-help" className="field__hint muted">
+              {t("globalSettings.chunkSizeHelp")}
+            </span>
+          </>
+        }
+      />
+      <TextField
+        label={t("globalSettings.retryCount")}
+        name="retryCount"
+        type="number"
+        min={0}
+        step={1}
+        inputMode="numeric"
+        value={retryText}
+        onChange={setRetryText}
+        hint={t("globalSettings.retryHelp")}
+        testId="global-retry-count"
+      />
+      <p className="field__hint muted">{t("globalSettings.reloadNote")}</p>
+    </SettingsCard>
   );
 }

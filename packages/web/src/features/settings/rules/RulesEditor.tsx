@@ -8,6 +8,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiCall } from "../../../api/client";
 import { isStatusError } from "../../../api/errors";
+import { RuleRow } from "./RuleRow";
 import "./rules.css";
 
 interface RulesEditorProps {
@@ -73,93 +74,19 @@ export function RulesEditor({
     <div className="rules" data-testid={testId}>
       {value.length === 0 && <p className="muted">{t("settings.rules.none")}</p>}
       <ol className="rules__list">
-        {value.map((rule, index) => {
-          const bad = problem?.rule === index;
-          const text = rule.regex ? rule.regexp.raw : rule.path;
-          const label = t("settings.rules.ruleLabel", { n: index + 1 });
-          return (
-            <li key={index} className="rules__row" data-testid={`${testId}-row`}>
-              <select
-                className="input rules__kind"
-                aria-label={t("settings.rules.effect", { n: index + 1 })}
-                value={rule.allow ? "allow" : "deny"}
-                onChange={(e) => set(index, { ...rule, allow: e.target.value === "allow" })}
-                data-testid={`${testId}-effect`}
-              >
-                <option value="deny">{t("settings.rules.deny")}</option>
-                <option value="allow">{t("settings.rules.allow")}</option>
-              </select>
-              <label className="checkbox rules__regex">
-                <input
-                  type="checkbox"
-                  checked={rule.regex}
-                  onChange={(e) =>
-                    set(index, {
-                      ...rule,
-                      regex: e.target.checked,
-                      path: e.target.checked ? "" : rule.regexp.raw || "/",
-                      regexp: { raw: e.target.checked ? rule.path : "" },
-                    })
-                  }
-                  data-testid={`${testId}-regex`}
-                />
-                <span>{t("settings.rules.regex")}</span>
-              </label>
-              <input
-                className={`input rules__text${bad ? " input--red" : ""}`}
-                dir="ltr"
-                spellCheck={false}
-                autoComplete="off"
-                aria-label={label}
-                aria-invalid={bad}
-                aria-describedby={bad ? `${testId}-problem` : undefined}
-                placeholder={rule.regex ? "\\.bak$" : "/private"}
-                value={text}
-                onChange={(e) =>
-                  set(
-                    index,
-                    rule.regex
-                      ? { ...rule, regexp: { raw: e.target.value } }
-                      : { ...rule, path: e.target.value },
-                  )
-                }
-                data-testid={`${testId}-text`}
-              />
-              <span className="rules__buttons">
-                <button
-                  type="button"
-                  className="button button--flat"
-                  disabled={index === 0}
-                  onClick={() => move(index, -1)}
-                  aria-label={t("settings.rules.up", { n: index + 1 })}
-                  title={t("settings.rules.up", { n: index + 1 })}
-                >
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  className="button button--flat"
-                  disabled={index === value.length - 1}
-                  onClick={() => move(index, 1)}
-                  aria-label={t("settings.rules.down", { n: index + 1 })}
-                  title={t("settings.rules.down", { n: index + 1 })}
-                >
-                  ↓
-                </button>
-                <button
-                  type="button"
-                  className="button button--flat"
-                  onClick={() => onChange(value.filter((_, i) => i !== index))}
-                  aria-label={t("settings.rules.remove", { n: index + 1 })}
-                  title={t("settings.rules.remove", { n: index + 1 })}
-                  data-testid={`${testId}-remove`}
-                >
-                  ✕
-                </button>
-              </span>
-            </li>
-          );
-        })}
+        {value.map((rule, index) => (
+          <RuleRow
+            key={index}
+            rule={rule}
+            index={index}
+            count={value.length}
+            bad={problem?.rule === index}
+            onChange={(next) => set(index, next)}
+            onMove={(by) => move(index, by)}
+            onRemove={() => onChange(value.filter((_, i) => i !== index))}
+            testId={testId}
+          />
+        ))}
       </ol>
       {problem && (
         <p id={`${testId}-problem`} className="field__hint rules__problem" role="alert" dir="ltr">
@@ -192,23 +119,29 @@ export function RulesEditor({
           {previewError}
         </p>
       )}
-      {preview && (
-        <div className="rules__preview" role="status" data-testid={`${testId}-preview-result`}>
-          <p>
-            {t("settings.rules.previewSummary", {
-              hidden: preview.hiddenCount,
-              checked: preview.checked,
-            })}
-            {preview.truncated && ` ${t("settings.rules.previewTruncated")}`}
-          </p>
-          {preview.hidden.length > 0 && (
-            <ul className="rules__hidden" dir="ltr">
-              {preview.hidden.map((p) => (
-                <li key={p}>{p}</li>
-              ))}
-            </ul>
-          )}
-        </div>
+      {preview && <PreviewResult preview={preview} testId={testId} />}
+    </div>
+  );
+}
+
+/** What the rules hide in the scope: how many of how many checked, and the first paths. */
+function PreviewResult({ preview, testId }: { preview: RulesPreview; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="rules__preview" role="status" data-testid={`${testId}-preview-result`}>
+      <p>
+        {t("settings.rules.previewSummary", {
+          hidden: preview.hiddenCount,
+          checked: preview.checked,
+        })}
+        {preview.truncated && ` ${t("settings.rules.previewTruncated")}`}
+      </p>
+      {preview.hidden.length > 0 && (
+        <ul className="rules__hidden" dir="ltr">
+          {preview.hidden.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
       )}
     </div>
   );

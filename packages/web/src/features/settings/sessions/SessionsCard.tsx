@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { apiCall } from "../../../api/client";
 import { handleError } from "../../../api/errors";
 import { showSuccess } from "../../toasts/toast-store";
-import { SessionList } from "./SessionList";
+import { SessionsSection } from "./SessionsSection";
 
 const KEY = ["sessions"] as const;
 
@@ -31,26 +31,17 @@ export function SessionsCard() {
   });
   const others = (query.data ?? []).filter((s) => !s.current).length;
   return (
-    <section className="card" data-testid="sessions-card">
-      <h2 className="card__title">{t("settings.sessions.title")}</h2>
-      <div className="card__body">
-        {query.data ? (
-          <SessionList sessions={query.data} onEnd={(s) => endOne.mutate(s.id)} testId="sessions" />
-        ) : (
-          <p className="muted">{t("files.loading")}</p>
-        )}
-      </div>
-      <div className="card__actions">
-        <button
-          type="button"
-          className="button"
-          disabled={others === 0 || endOthers.isPending}
-          onClick={() => endOthers.mutate()}
-          data-testid="sessions-end-others"
-        >
-          {t("settings.sessions.endOthers")}
-        </button>
-      </div>
-    </section>
+    <SessionsSection
+      testId="sessions-card"
+      sessions={query.data}
+      listTestId="sessions"
+      onEnd={(s) => endOne.mutate(s.id)}
+      action={{
+        label: t("settings.sessions.endOthers"),
+        disabled: others === 0 || endOthers.isPending,
+        onClick: () => endOthers.mutate(),
+        testId: "sessions-end-others",
+      }}
+    />
   );
 }

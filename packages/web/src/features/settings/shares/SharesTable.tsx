@@ -5,6 +5,7 @@ import { Icon } from "../../../components/Icon";
 import { encodePath, isolatePath } from "../../../lib/paths";
 import { showPrompt } from "../../prompts";
 import { CopyLinkButton } from "../../share-dialog/CopyLinkButton";
+import { DeleteLinkButton } from "../../share-dialog/DeleteLinkButton";
 import { shareUrl } from "../../share-dialog/share-api";
 import { expiryText, modeText, usageTexts } from "../../share-dialog/share-format";
 
@@ -75,16 +76,11 @@ export function SharesTable({ shares, me, showOwner }: SharesTableProps) {
                   testId="shares-copy"
                   compact
                 />
-                <button
-                  type="button"
-                  className="icon-button shares-table__delete"
-                  title={t("share.deleteLink")}
-                  aria-label={t("share.deleteLink")}
-                  data-testid="shares-delete"
+                <DeleteLinkButton
+                  className="shares-table__delete"
+                  testId="shares-delete"
                   onClick={() => showPrompt({ name: "share-delete", share })}
-                >
-                  <Icon name="trash" size={20} />
-                </button>
+                />
               </td>
             </tr>
           );

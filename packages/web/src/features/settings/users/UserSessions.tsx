@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { apiCall } from "../../../api/client";
 import { handleError } from "../../../api/errors";
 import { showSuccess } from "../../toasts/toast-store";
-import { SessionList } from "../sessions/SessionList";
+import { SessionsSection } from "../sessions/SessionsSection";
 
 /** On a user's page: their logins, and ending them all (admins). */
 export function UserSessions({ userId }: { userId: number }) {
@@ -23,26 +23,16 @@ export function UserSessions({ userId }: { userId: number }) {
     onError: handleError,
   });
   return (
-    <section className="card" data-testid="user-sessions">
-      <h2 className="card__title">{t("settings.sessions.title")}</h2>
-      <div className="card__body">
-        {query.data ? (
-          <SessionList sessions={query.data} testId="user-sessions-list" />
-        ) : (
-          <p className="muted">{t("files.loading")}</p>
-        )}
-      </div>
-      <div className="card__actions">
-        <button
-          type="button"
-          className="button"
-          disabled={!query.data?.some((s) => !s.current) || endAll.isPending}
-          onClick={() => endAll.mutate()}
-          data-testid="user-sessions-end"
-        >
-          {t("settings.sessions.endAll")}
-        </button>
-      </div>
-    </section>
+    <SessionsSection
+      testId="user-sessions"
+      sessions={query.data}
+      listTestId="user-sessions-list"
+      action={{
+        label: t("settings.sessions.endAll"),
+        disabled: !query.data?.some((s) => !s.current) || endAll.isPending,
+        onClick: () => endAll.mutate(),
+        testId: "user-sessions-end",
+      }}
+    />
   );
 }
