@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { handleError } from "../api/errors";
-import { usePromptStore } from "../features/prompts";
+import { usePromptStore } from "../prompts";
 import { actionForKey } from "./registry";
 import type { ActionContext } from "./types";
 

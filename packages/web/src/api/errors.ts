@@ -1,5 +1,5 @@
 import { isErrorBody, type ErrorCode } from "@scriptorium/shared";
-import { showErrorToast } from "../features/toasts/toast-store";
+import { showErrorToast } from "../state/toast-store";
 import i18n from "../i18n";
 
 /*

@@ -4,7 +4,7 @@ import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { errorMessage, loginErrorMessage } from "../../api/errors";
 import { getGlobals } from "../../lib/globals";
 import { safeRedirectTarget } from "../../lib/paths";
-import { showPrompt } from "../prompts";
+import { showPrompt } from "../../prompts";
 import { Recaptcha, type RecaptchaHandle } from "./Recaptcha";
 import { login, signup } from "./session";
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Modal } from "../../components/Modal";
-import type { PromptProps, SpecOf } from "../prompts";
-import { ARCHIVE_FORMATS, archiveUrl, startDownload } from "./download";
+import type { PromptProps, SpecOf } from "../../prompts";
+import { ARCHIVE_FORMATS, archiveUrl, startDownload } from "../../api/download";
 import "./download.css";
 
 /** The format chooser of an archive download (SPEC.md §2, §5). */

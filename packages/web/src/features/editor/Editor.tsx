@@ -4,12 +4,12 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { Icon } from "../../components/Icon";
-import { useUser } from "../auth/auth-store";
-import { resourceKey } from "../files/resource-api";
-import { usePromptStore } from "../prompts";
-import { parentUrl } from "../preview/navigation";
-import { DownloadLink, OpenInlineLink } from "../preview/FileLinks";
-import { opensInline } from "../preview/open-inline";
+import { useUser } from "../../state/auth-store";
+import { resourceKey } from "../../api/resource-api";
+import { usePromptStore } from "../../prompts";
+import { parentUrl } from "../../components/navigation";
+import { DownloadLink, OpenInlineLink } from "../../components/FileLinks";
+import { opensInline } from "../../lib/open-inline";
 import { CompileButton, PaneToggle } from "../workbench/CompileButton";
 import { OutputPane, useOutput } from "../workbench/OutputPane";
 import { useWorkbench } from "../workbench/use-workbench";

@@ -7,15 +7,15 @@ import { Icon } from "../../components/Icon";
 import { decodePath } from "../../lib/paths";
 import { ToolLogViewer } from "../edition-tools/ToolLogViewer";
 import { Editor } from "../editor/Editor";
-import { ErrorView } from "../errors/ErrorView";
+import { ErrorView } from "../../components/ErrorView";
 import { Listing } from "../listing/Listing";
 import { Preview } from "../preview/Preview";
 import { SelectionBar } from "../selection/SelectionBar";
-import { enterScope, leaveScope } from "../selection/selection-store";
+import { enterScope, leaveScope } from "../../state/selection-store";
 import { UploadDropZone } from "../upload/UploadDropZone";
 import { Breadcrumbs } from "./Breadcrumbs";
-import { setCurrentResource } from "./current-resource";
-import { isDataMismatch, useResource } from "./resource-api";
+import { setCurrentResource } from "../../state/current-resource";
+import { isDataMismatch, useResource } from "../../api/resource-api";
 import "./files.css";
 
 /**

@@ -3,8 +3,8 @@ import { memo, type CSSProperties, type MouseEvent } from "react";
 import { formatBytes } from "../../lib/format-bytes";
 import { useClock } from "../../lib/use-clock";
 import { useItemOrganise } from "../organise/use-item-organise";
-import { useIsActive, useIsSelected } from "../selection/selection-store";
-import { formatModified } from "./format-date";
+import { useIsActive, useIsSelected } from "../../state/selection-store";
+import { formatModified } from "../../lib/format-date";
 import { ItemIcon } from "./ItemIcon";
 
 export type ItemVariant = "row" | "tile" | "gallery";

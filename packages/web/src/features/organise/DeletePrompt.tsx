@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { handleError } from "../../api/errors";
 import { Modal } from "../../components/Modal";
-import { PromptFooter, type PromptProps, type SpecOf } from "../prompts";
+import { PromptFooter, type PromptProps, type SpecOf } from "../../prompts";
 import { ItemNames } from "./ItemNames";
 import { deleteItems } from "./remove";
 

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { handleError } from "../../api/errors";
 import { Modal } from "../../components/Modal";
-import { PromptFooter, type PromptProps, type SpecOf } from "../prompts";
+import { PromptFooter, type PromptProps, type SpecOf } from "../../prompts";
 import "./organise.css";
 import { checkNewName, renameItem } from "./rename";
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Modal } from "../../components/Modal";
-import { PromptFooter, type PromptProps, type SpecOf } from "../prompts";
+import { PromptFooter, type PromptProps, type SpecOf } from "../../prompts";
 import { ItemNames } from "./ItemNames";
 
 /**

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { DragEvent } from "react";
-import { useUser } from "../auth/auth-store";
+import { useUser } from "../../state/auth-store";
 import { dragLeave, dragOver, dropOn, useDragStore } from "./drag-drop";
 import "./organise.css";
 

@@ -1,7 +1,7 @@
 import type { Item } from "@scriptorium/shared";
 import type { DragEvent } from "react";
 import { asFolder } from "../../lib/paths";
-import { useUser } from "../auth/auth-store";
+import { useUser } from "../../state/auth-store";
 import { useIsCut } from "./clipboard-store";
 import { endDrag, startDrag, useDragStore } from "./drag-drop";
 import { useFolderDrop, type FolderDropProps } from "./use-folder-drop";

@@ -2,7 +2,7 @@ import type { SearchIndexState, SearchResult } from "@scriptorium/shared";
 import { apiUrl, reportUnauthorized, requestTokenRenewal } from "../../api/client";
 import { errorFromAnswer, NO_CONNECTION_MESSAGE, StatusError } from "../../api/errors";
 import { encodePath } from "../../lib/paths";
-import { useAuthStore } from "../auth/auth-store";
+import { useAuthStore } from "../../state/auth-store";
 
 export interface SearchRequest {
   /** Folder searched, ending with "/". */

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { handleError } from "../../api/errors";
 import { getGlobals } from "../../lib/globals";
-import { useUser } from "../auth/auth-store";
-import { showSuccess } from "../toasts/toast-store";
+import { useUser } from "../../state/auth-store";
+import { showSuccess } from "../../state/toast-store";
 import { useUpdateOwnUser } from "./use-update-user";
 
 /** Green when both fields agree, red when they differ, plain while both are empty. */

@@ -4,8 +4,8 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { handleError } from "../../api/errors";
 import i18n, { applyLocale, normalizeLocale } from "../../i18n";
-import { useAuthStore } from "../auth/auth-store";
-import { showSuccess } from "../toasts/toast-store";
+import { useAuthStore } from "../../state/auth-store";
+import { showSuccess } from "../../state/toast-store";
 import { useUpdateOwnUser } from "./use-update-user";
 
 const VIEW_MODE_LABELS: Record<ViewMode, ParseKeys> = {

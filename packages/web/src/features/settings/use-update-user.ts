@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { User, UserField, UserUpdate } from "@scriptorium/shared";
 import { apiCall } from "../../api/client";
-import { useAuthStore } from "../auth/auth-store";
+import { useAuthStore } from "../../state/auth-store";
 
 export interface UserChange {
   which: UserField[];

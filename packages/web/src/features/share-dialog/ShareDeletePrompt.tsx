@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { handleError } from "../../api/errors";
 import { Modal } from "../../components/Modal";
-import { PromptFooter, type PromptProps, type SpecOf } from "../prompts";
+import { PromptFooter, type PromptProps, type SpecOf } from "../../prompts";
 import { ShareDeleteQuestion } from "./ShareDeleteQuestion";
 import { useDeleteShare } from "./use-delete-share";
 

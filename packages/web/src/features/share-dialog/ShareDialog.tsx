@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../api/errors";
 import { Modal } from "../../components/Modal";
 import { isolatePath } from "../../lib/paths";
-import { PromptFooter, type PromptProps, type SpecOf } from "../prompts";
+import { PromptFooter, type PromptProps, type SpecOf } from "../../prompts";
 import {
   ALL_SHARES_KEY,
   createShare,
@@ -15,7 +15,7 @@ import {
   shareFormError,
   sharePath,
   sharesOfKey,
-} from "./share-api";
+} from "../../api/share-api";
 import { ShareCreateForm } from "./ShareCreateForm";
 import { ShareDeleteQuestion } from "./ShareDeleteQuestion";
 import { ShareLinkItem } from "./ShareLinkItem";

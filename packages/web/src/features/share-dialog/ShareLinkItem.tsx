@@ -3,9 +3,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
 import { QrCode } from "../../components/QrCode";
-import { CopyLinkButton } from "./CopyLinkButton";
-import { hasDirectDownload, shareDownloadUrl, shareUrl } from "./share-api";
-import { expiryText, modeText, usageTexts } from "./share-format";
+import { CopyLinkButton } from "../../components/CopyLinkButton";
+import { hasDirectDownload, shareDownloadUrl, shareUrl } from "../../api/share-api";
+import { expiryText, modeText, usageTexts } from "../../lib/share-format";
 import { ShareActivityList } from "./ShareActivityList";
 
 /** Side of the QR code of a link in the dialog, in CSS pixels. */

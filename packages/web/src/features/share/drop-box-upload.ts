@@ -1,9 +1,9 @@
 import { DetailedError, Upload, type UploadOptions } from "tus-js-client";
 import { apiUrl } from "../../api/client";
 import { errorFromAnswer, NO_CONNECTION_MESSAGE, StatusError } from "../../api/errors";
-import { retryDelays } from "../upload/retry-delays";
-import { NO_TUS_SETTINGS, tusFailure, tusSettings } from "../upload/tus-upload";
-import type { UploadHandle } from "../upload/upload-types";
+import { retryDelays } from "../../api/retry-delays";
+import { NO_TUS_SETTINGS, tusFailure, tusSettings } from "../../api/tus-upload";
+import type { UploadHandle } from "../../api/upload-types";
 import { passwordHeaders } from "./public-share-api";
 
 /** A file sent to a drop box: where, with the link's password and the visitor's name. */

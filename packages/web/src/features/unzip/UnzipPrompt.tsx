@@ -2,9 +2,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "../../components/Modal";
-import { useUser } from "../auth/auth-store";
-import { FolderPicker } from "../folder-picker/FolderPicker";
-import { PromptFooter, type PromptProps, type SpecOf } from "../prompts";
+import { useUser } from "../../state/auth-store";
+import { FolderPicker } from "../../components/folder-picker/FolderPicker";
+import { PromptFooter, type PromptProps, type SpecOf } from "../../prompts";
 import { runUnzip } from "./run-unzip";
 
 /** Where to extract an archive: the folder picker, opened at the folder on screen. */

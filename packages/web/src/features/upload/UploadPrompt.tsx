@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
 import { Modal } from "../../components/Modal";
-import type { PromptProps, SpecOf } from "../prompts";
+import type { PromptProps, SpecOf } from "../../prompts";
 import { openUploadPicker, type PickerKind } from "./upload-inputs";
 
 /** The upload prompt: files or a whole folder (SPEC.md §2). */

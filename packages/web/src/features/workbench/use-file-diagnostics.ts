@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { useRunStore } from "../edition-tools/run-store";
+import { useRunStore } from "../../state/run-store";
 import type { LineDiagnostic } from "../editor/line-tools";
 
 /**

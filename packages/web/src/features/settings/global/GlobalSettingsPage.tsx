@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { handleError } from "../../../api/errors";
 import { Icon } from "../../../components/Icon";
 import { getGlobals } from "../../../lib/globals";
-import { showSuccess } from "../../toasts/toast-store";
+import { showSuccess } from "../../../state/toast-store";
 import { BrandingSettingsForm } from "./BrandingSettingsForm";
 import { DefaultsSettingsForm } from "./DefaultsSettingsForm";
 import { GeneralSettingsForm } from "./GeneralSettingsForm";

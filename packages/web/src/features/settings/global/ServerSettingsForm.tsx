@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { apiCall } from "../../../api/client";
 import { handleError } from "../../../api/errors";
-import { showSuccess } from "../../toasts/toast-store";
+import { showSuccess } from "../../../state/toast-store";
 
 const KEY = ["serverSettings"] as const;
 

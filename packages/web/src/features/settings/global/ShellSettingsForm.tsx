@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../../components/Icon";
 import { getGlobals } from "../../../lib/globals";
-import { entriesNeedingExec, execEntry, fullShellPrograms } from "../../shell/full-shell";
+import { entriesNeedingExec, execEntry, fullShellPrograms } from "../../../lib/full-shell";
 import { parseCommandWords, parseShell } from "./shell-fields";
 
 type ShellFields = Pick<Settings, "shell" | "defaults">;

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { apiCall } from "../../../api/client";
 import { handleError } from "../../../api/errors";
-import { showSuccess } from "../../toasts/toast-store";
+import { showSuccess } from "../../../state/toast-store";
 import { SessionList } from "./SessionList";
 
 const KEY = ["sessions"] as const;

@@ -1,0 +1,13 @@
+/*
+ * Every feature's dialogs, registered with the prompt layer, in one list (as actions/index.ts
+ * registers the actions). main.tsx and the component tests import this file.
+ */
+import "../features/common-prompts/prompts";
+import "../features/download/prompts";
+import "../features/edition-tools/prompts";
+import "../features/editor/prompts";
+import "../features/organise/prompts";
+import "../features/share-dialog/prompts";
+import "../features/unzip/prompts";
+import "../features/upload/prompts";
+import "../features/workbench/prompts";

@@ -1,0 +1,84 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { STAGING_SUFFIX, stagingNameIn } from "@scriptorium/shared";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { handleError } from "../../api/errors";
+import { Modal } from "../../components/Modal";
+import { childPath } from "../../lib/paths";
+import { createEntry, itemUrl, resourceKey } from "../../api/resource-api";
+import type { PromptProps, SpecOf } from "../../prompts/prompt-specs";
+import { PromptFooter } from "../../prompts/PromptFooter";
+
+/** Names that would not create anything new ("." and ".." are the folder and its parent). */
+const isEmptyName = (name: string) => name === "" || name === "." || name === "..";
+
+/**
+ * The newFile and newDir prompts: create an empty file or a folder in `spec.dir`, then open
+ * it (the editor for a file, the listing for a folder) as File Browser does. Failures (409
+ * when the name exists, 403 without the create permission) become an error toast and the
+ * prompt stays open to pick another name.
+ */
+export function NewEntryPrompt({ spec, close }: PromptProps<SpecOf<"newFile" | "newDir">>) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState("");
+  const [busy, setBusy] = useState(false);
+  const isDir = spec.name === "newDir";
+  // Names ending with the staging suffix are the server's files being written (400 there).
+  const reserved = stagingNameIn(name.trim()) !== undefined;
+
+  const submit = () => {
+    // SPEC.md §5: an empty (trimmed) name does nothing.
+    const trimmed = name.trim();
+    if (isEmptyName(trimmed) || reserved || busy) return;
+    const dir = spec.dir ?? "/";
+    const path = childPath(dir, trimmed, isDir);
+    setBusy(true);
+    createEntry(path)
+      .then(() => {
+        void queryClient.invalidateQueries({ queryKey: resourceKey(dir) });
+        close();
+        void navigate(itemUrl({ path, isDir }));
+      })
+      .catch((err: unknown) => {
+        setBusy(false);
+        handleError(err);
+      });
+  };
+
+  return (
+    <Modal
+      title={t(isDir ? "prompts.newFolder" : "prompts.newFile")}
+      onClose={close}
+      onSubmit={submit}
+      testId={isDir ? "prompt-new-dir" : "prompt-new-file"}
+      footer={
+        <PromptFooter
+          onCancel={close}
+          confirmLabel={t("buttons.create")}
+          confirmDisabled={busy || reserved}
+        />
+      }
+    >
+      <p>{t(isDir ? "prompts.newFolderMessage" : "prompts.newFileMessage")}</p>
+      <input
+        className={`input input--block${reserved ? " input--red" : ""}`}
+        name="name"
+        autoComplete="off"
+        spellCheck={false}
+        aria-label={t(isDir ? "prompts.newFolder" : "prompts.newFile")}
+        aria-invalid={reserved || undefined}
+        aria-describedby={reserved ? "new-entry-reserved" : undefined}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+      />
+      {reserved && (
+        <p className="notice notice--danger" id="new-entry-reserved" role="alert">
+          {t("prompts.reservedName", { suffix: STAGING_SUFFIX })}
+        </p>
+      )}
+    </Modal>
+  );
+}

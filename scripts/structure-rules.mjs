@@ -1,0 +1,55 @@
+// The layers of each package, lowest first, read by scripts/check-structure.mjs (npm run lint) and
+// drawn in docs/ARCHITECTURE.md. A folder (node: a top folder of src/, a folder of features/, or a
+// file directly in src/) may import folders of its own layer and of the layers below; never one
+// above. In an `isolated` layer the folders may not import each other either. `nodes` entries are
+// node names, or `features/*` for every folder of features/. `tests` lists the test files and
+// test helpers, which the folder checks leave out (the module cycle check still reads them).
+
+/** @type {{ src: string; tests: string[]; layers: { name: string; nodes: string[]; isolated?: boolean }[] }[]} */
+export default [
+  {
+    src: "packages/shared/src",
+    tests: ["**/*.test.ts"],
+    layers: [
+      { name: "schemas", nodes: ["errors.ts", "schemas"] },
+      { name: "helpers", nodes: ["lib"] },
+      {
+        name: "contracts",
+        nodes: [
+          "route-contract.ts",
+          "route-headers.ts",
+          "routes-admin.ts",
+          "routes-search.ts",
+          "routes-shares.ts",
+          "routes.ts",
+          "route-table.ts",
+        ],
+      },
+      { name: "entry", nodes: ["index.ts"] },
+    ],
+  },
+  {
+    src: "packages/server/src",
+    tests: ["**/*.test.ts", "test/**", "compat/**", "attacks/**", "crash/**"],
+    layers: [
+      { name: "base", nodes: ["lib", "errors.ts", "version.ts", "config.ts"] },
+      { name: "infrastructure", nodes: ["db", "storage", "runner"] },
+      { name: "http", nodes: ["http", "plugins"] },
+      { name: "features", nodes: ["features/*"] },
+      { name: "composition", nodes: ["app.ts", "server.ts", "cli"] },
+    ],
+  },
+  {
+    src: "packages/web/src",
+    tests: ["**/*.test.ts", "**/*.test.tsx", "test/**", "**/*test-harness.tsx"],
+    layers: [
+      { name: "base", nodes: ["lib", "i18n", "styles", "globals.d.ts"] },
+      { name: "api", nodes: ["api"] },
+      { name: "state", nodes: ["state"] },
+      { name: "components", nodes: ["components"] },
+      { name: "registries", nodes: ["actions"] },
+      { name: "features", nodes: ["features/*"], isolated: true },
+      { name: "app", nodes: ["app", "app.tsx", "main.tsx", "register-prompts.ts"] },
+    ],
+  },
+];
