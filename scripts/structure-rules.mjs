@@ -47,7 +47,7 @@ export default [
       { name: "api", nodes: ["api"] },
       { name: "state", nodes: ["state"] },
       { name: "components", nodes: ["components"] },
-      { name: "registries", nodes: ["actions"] },
+      { name: "registries", nodes: ["actions", "prompts", "slots"] },
       { name: "features", nodes: ["features/*"], isolated: true },
       { name: "app", nodes: ["app", "app.tsx", "main.tsx", "register-prompts.ts"] },
     ],

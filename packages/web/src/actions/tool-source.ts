@@ -1,6 +1,10 @@
-import { EDITION_TOOLS, isTexFile, type EditionTool, type TokenUser } from "@scriptorium/shared";
-import type { IconName } from "../components/Icon";
-import type { Action, ActionContext } from "./types";
+import { isTexFile, type TokenUser } from "@scriptorium/shared";
+import type { ActionContext } from "./types";
+
+/*
+ * What the edition tools' actions and the witness views (features/edition-tools, workbench) ask
+ * of the context: which `.tex` file they would work on, and whether the user may run a tool.
+ */
 
 /** Whether the admin left `tool` switched on (the page globals list the tools that are). */
 export function toolEnabled(ctx: ActionContext, tool: string): boolean {
@@ -42,32 +46,3 @@ export function toolSource(ctx: ActionContext): ToolSource | null {
   if (!item || item.isDir || !isTexFile(item.name)) return null;
   return { path: item.path, name: item.name };
 }
-
-const ICONS: Record<EditionTool, IconName> = {
-  m2hv: "toolHtml",
-  m2lv: "toolLatex",
-  m2ledmac: "toolLedmac",
-  pdflatex: "toolPdf",
-};
-
-/**
- * One edition tool (SPEC.md §2, §4): for users who may run it (`mayRunTool`), when the admin
- * left it switched on.
- */
-function toolAction(tool: EditionTool): Action {
-  return {
-    id: `tool-${tool}`,
-    label: `editionTools.actions.${tool}`,
-    icon: ICONS[tool],
-    placements: ["header", "selection"],
-    isVisible: (ctx) =>
-      mayRunTool(ctx.user, tool) && toolSource(ctx) !== null && toolEnabled(ctx, tool),
-    perform: (ctx) => {
-      const source = toolSource(ctx);
-      if (source) ctx.showPrompt({ name: "editionTool", tool, source });
-    },
-  };
-}
-
-/** m2hv, m2lv, m2ledmac and pdflatex, in that order. */
-export const editionToolActions: Action[] = EDITION_TOOLS.map(toolAction);

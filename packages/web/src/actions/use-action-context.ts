@@ -4,11 +4,7 @@ import { useLocation, useNavigate } from "react-router";
 import { useUser } from "../state/auth-store";
 import { useCurrentResourceStore } from "../state/current-resource";
 import { showPrompt } from "../prompts";
-import {
-  useMultipleMode,
-  useSelectedCount,
-  useSelectionStore,
-} from "../state/selection-store";
+import { useMultipleMode, useSelectedCount, useSelectionStore } from "../state/selection-store";
 import { useShellStore } from "../state/shell-store";
 import { getGlobals } from "../lib/globals";
 import type { ActionContext } from "./types";

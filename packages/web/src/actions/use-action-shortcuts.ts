@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { handleError } from "../api/errors";
+import { handleError } from "../state/handle-error";
 import { usePromptStore } from "../prompts";
 import { actionForKey } from "./registry";
 import type { ActionContext } from "./types";

@@ -99,6 +99,11 @@ export function requestTokenRenewal(): Promise<void> {
   return renewOnce().catch((err: unknown) => console.warn("token renewal failed", err));
 }
 
+/** For requests made outside apiCall (tus, XHR uploads): the session's token at this moment. */
+export function sessionToken(): string {
+  return handlers.getToken();
+}
+
 /** For requests made outside apiCall: a 401 with the session's token ends the session. */
 export function reportUnauthorized(): void {
   handlers.unauthorized();

@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiCall } from "./client";
 import type * as ClientModule from "./client";
 import { StatusError } from "./errors";
-import { useAuthStore } from "../state/auth-store";
 import { NO_TUS_SETTINGS, tusUpload, tusUrl } from "./tus-upload";
 import type { UploadJob } from "./upload-types";
 
@@ -12,7 +11,11 @@ vi.mock("./client", async (importOriginal) => ({
   apiCall: vi.fn(),
   reportUnauthorized: vi.fn(),
   requestTokenRenewal: vi.fn(() => Promise.resolve()),
+  sessionToken: () => session.jwt,
 }));
+
+/** The session's token as the client would read it at each request. */
+const session = { jwt: "" };
 
 interface Seen {
   method: string;
@@ -94,7 +97,7 @@ function job(size: number, overwrite = false): UploadJob {
 
 beforeEach(() => {
   window.FileBrowser = { TusSettings: { chunkSize: 4, retryCount: 3 } };
-  useAuthStore.setState({ jwt: "token-1" });
+  session.jwt = "token-1";
   vi.mocked(apiCall).mockResolvedValue("201 Created");
 });
 
@@ -133,7 +136,7 @@ describe("tusUpload", () => {
       getName: () => "renewing",
       createRequest: (method, url) => {
         // The session is renewed while the first chunk travels.
-        if (method === "PATCH" && server.offset === 4) useAuthStore.setState({ jwt: "token-2" });
+        if (method === "PATCH" && server.offset === 4) session.jwt = "token-2";
         return server.createRequest(method, url);
       },
     };

@@ -1,10 +1,9 @@
 import type { TusSettings } from "@scriptorium/shared";
 import { DetailedError, Upload, type HttpResponse, type UploadOptions } from "tus-js-client";
-import { apiCall, apiUrl, reportUnauthorized, requestTokenRenewal } from "./client";
+import { apiCall, apiUrl, reportUnauthorized, requestTokenRenewal, sessionToken } from "./client";
 import { errorFromAnswer, isStatusError } from "./errors";
 import { getGlobals } from "../lib/globals";
 import { encodePath } from "../lib/paths";
-import { useAuthStore } from "../state/auth-store";
 import { retryDelays } from "./retry-delays";
 import type { UploadHandle, UploadJob } from "./upload-types";
 
@@ -88,7 +87,7 @@ export function tusUpload(
           storeFingerprintForResuming: false,
           removeFingerprintOnSuccess: true,
           onBeforeRequest: (req) => {
-            req.setHeader("X-Auth", useAuthStore.getState().jwt);
+            req.setHeader("X-Auth", sessionToken());
           },
           onAfterResponse: (_req, res) => {
             if (res.getStatus() === 401) reportUnauthorized();

@@ -4,7 +4,7 @@
  * page does not carry them.
  */
 import { helpAction, newDirAction, newFileAction } from "../features/common-prompts/actions";
-import { editionToolActions } from "../actions/tool-source";
+import { editionToolActions } from "../features/edition-tools/actions";
 import {
   clearSelectionAction,
   infoAction,
@@ -25,7 +25,9 @@ import { registerActions } from "../actions/registry";
 import { searchAction } from "../features/search/actions";
 import { shareAction } from "../features/share-dialog/actions";
 import { shellAction } from "../features/shell/actions";
-import { downloadAction, unzipAction, uploadAction } from "../features/download/actions";
+import { downloadAction } from "../features/download/actions";
+import { unzipAction } from "../features/unzip/actions";
+import { uploadAction } from "../features/upload/actions";
 import { witnessAction } from "../features/workbench/actions";
 
 registerActions(

@@ -1,7 +1,12 @@
 import type { Item } from "@scriptorium/shared";
 import { useEffect, useMemo, useRef, type MouseEvent } from "react";
-import type { ItemHandlers } from "../features/listing/ListingItem";
 import { selectByClick, useSelectionStore } from "../state/selection-store";
+
+/** Stable callbacks shared by every item of a listing (they read the latest state by ref). */
+export interface ItemHandlers {
+  click: (item: Item, event: MouseEvent) => void;
+  open: (item: Item) => void;
+}
 
 /** SPEC.md §9: the second click or tap within 300 ms opens the item. */
 export const DOUBLE_CLICK_MS = 300;

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { actionIcon, type Action, type ActionContext } from "../../actions";
-import { handleError } from "../../api/errors";
+import { handleError } from "../../state/handle-error";
 import { Icon } from "../../components/Icon";
 
 interface ActionMenuProps {

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
 import { actionsFor, getAction, useActionContext, type Action } from "../../actions";
-import { handleError } from "../../api/errors";
+import { handleError } from "../../state/handle-error";
 import { Icon, type IconName } from "../../components/Icon";
 import { getGlobals } from "../../lib/globals";
 import { PRODUCT_LABEL, PROJECT_URL } from "../../lib/project";

@@ -43,12 +43,21 @@ export const appRoutes: RouteObject[] = [
         children: [
           {
             path: "files/*",
-            lazy: async () => ({ Component: (await import("../../features/files/FilesPage")).FilesPage }),
+            lazy: async () => {
+              // The page and what fills its slots (app/file-views.tsx), in one chunk.
+              const [{ FilesPage }] = await Promise.all([
+                import("../../features/files/FilesPage"),
+                import("../file-views"),
+              ]);
+              return { Component: FilesPage };
+            },
             handle: handle({ access: "user", title: "pageTitles.files" }),
           },
           {
             path: "share/*",
-            lazy: async () => ({ Component: (await import("../../features/share/SharePage")).SharePage }),
+            lazy: async () => ({
+              Component: (await import("../../features/share/SharePage")).SharePage,
+            }),
             handle: handle({ access: "public", title: "pageTitles.share" }),
           },
           {
@@ -91,7 +100,8 @@ export const appRoutes: RouteObject[] = [
               {
                 path: "users/:id",
                 lazy: async () => ({
-                  Component: (await import("../../features/settings/users/UserFormPage")).UserFormPage,
+                  Component: (await import("../../features/settings/users/UserFormPage"))
+                    .UserFormPage,
                 }),
                 handle: handle({ access: "admin", title: "pageTitles.user" }),
               },
@@ -100,7 +110,8 @@ export const appRoutes: RouteObject[] = [
           {
             path: "api-reference",
             lazy: async () => ({
-              Component: (await import("../../features/api-reference/ApiReferencePage")).ApiReferencePage,
+              Component: (await import("../../features/api-reference/ApiReferencePage"))
+                .ApiReferencePage,
             }),
             handle: handle({ access: "public", title: "pageTitles.apiReference" }),
           },

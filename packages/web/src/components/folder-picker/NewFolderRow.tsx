@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { handleError } from "../../api/errors";
+import { handleError } from "../../state/handle-error";
 import { childPath } from "../../lib/paths";
 import { createEntry, resourceKey } from "../../api/resource-api";
 

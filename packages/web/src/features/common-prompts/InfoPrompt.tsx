@@ -8,7 +8,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ParseKeys } from "i18next";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { handleError } from "../../api/errors";
+import { handleError } from "../../state/handle-error";
 import { Modal } from "../../components/Modal";
 import { formatBytes } from "../../lib/format-bytes";
 import { asFolder } from "../../lib/paths";

@@ -3,7 +3,7 @@ import { STAGING_SUFFIX, stagingNameIn } from "@scriptorium/shared";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { handleError } from "../../api/errors";
+import { handleError } from "../../state/handle-error";
 import { Modal } from "../../components/Modal";
 import { childPath } from "../../lib/paths";
 import { createEntry, itemUrl, resourceKey } from "../../api/resource-api";

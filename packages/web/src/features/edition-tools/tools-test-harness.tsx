@@ -6,6 +6,7 @@ import { vi } from "vitest";
 import "../../app/register-actions";
 import { useActionContext, useActionShortcuts } from "../../actions";
 import "../../app/register-prompts";
+import "../../app/file-views";
 import { useAuthStore } from "../../state/auth-store";
 import { FilesPage } from "../files/FilesPage";
 import { Header } from "../../app/layout/Header";

@@ -12,6 +12,7 @@ import { applyLocale } from "../../i18n";
 import { useAuthStore } from "../../state/auth-store";
 import { PromptHost, usePromptStore } from "../../prompts";
 import "../../app/register-prompts";
+import "../../app/file-views";
 import { useToastStore } from "../../state/toast-store";
 import { Editor } from "./Editor";
 import { pressEscape } from "../../test/press-escape";

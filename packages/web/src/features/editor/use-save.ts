@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { Resource } from "@scriptorium/shared";
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
-import { handleError } from "../../api/errors";
+import { handleError } from "../../state/handle-error";
 import { parentFolder } from "../../lib/paths";
 import { resourceKey, saveFile } from "../../api/resource-api";
 import type { CodeEditorHandle } from "./CodeEditor";

@@ -3,7 +3,7 @@ import type { ComponentProps } from "react";
 import { Link } from "react-router";
 import { Icon } from "../../components/Icon";
 import { breadcrumbs, decodePath } from "../../lib/paths";
-import { useFolderDrop } from "../organise/use-folder-drop";
+import { useFolderDrop } from "../../slots/listing";
 
 /** A crumb link that takes items dragged from the listing (features/organise). */
 function CrumbLink({ to, ...props }: ComponentProps<typeof Link> & { to: string }) {

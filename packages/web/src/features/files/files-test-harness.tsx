@@ -10,6 +10,7 @@ import { StatusError } from "../../api/errors";
 import { useAuthStore } from "../../state/auth-store";
 import { PromptHost, usePromptStore } from "../../prompts";
 import "../../app/register-prompts";
+import "../../app/file-views";
 import { useSelectionStore } from "../../state/selection-store";
 import { FilesPage } from "./FilesPage";
 

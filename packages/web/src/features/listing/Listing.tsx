@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { handleError } from "../../api/errors";
+import { handleError } from "../../state/handle-error";
 import { Icon } from "../../components/Icon";
 import { useUser } from "../../state/auth-store";
 import { itemUrl, resourceKey } from "../../api/resource-api";

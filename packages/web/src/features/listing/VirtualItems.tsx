@@ -4,7 +4,8 @@ import { useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { gridLayout } from "./layout";
 import { useActiveName } from "../../state/selection-store";
-import { itemDomId, ListingItem, type ItemHandlers, type ItemVariant } from "./ListingItem";
+import type { ItemHandlers } from "../../components/use-item-handlers";
+import { itemDomId, ListingItem, type ItemVariant } from "./ListingItem";
 import { takeListingFocus, useListingKeyboard } from "./use-listing-keyboard";
 import { useDocumentTop, useElementWidth, useIsNarrow } from "../../lib/use-element-width";
 

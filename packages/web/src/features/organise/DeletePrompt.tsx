@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { handleError } from "../../api/errors";
+import { handleError } from "../../state/handle-error";
 import { Modal } from "../../components/Modal";
 import { PromptFooter, type PromptProps, type SpecOf } from "../../prompts";
 import { ItemNames } from "./ItemNames";

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { STAGING_SUFFIX } from "@scriptorium/shared";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { handleError } from "../../api/errors";
+import { handleError } from "../../state/handle-error";
 import { Modal } from "../../components/Modal";
 import { PromptFooter, type PromptProps, type SpecOf } from "../../prompts";
 import "./organise.css";

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { handleError } from "../../api/errors";
+import { handleError } from "../../state/handle-error";
 import { Modal } from "../../components/Modal";
 import { useUser } from "../../state/auth-store";
 import { FolderPicker } from "../../components/folder-picker/FolderPicker";

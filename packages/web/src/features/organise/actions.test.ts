@@ -1,11 +1,7 @@
 import type { Perm, TokenUser } from "@scriptorium/shared";
 import { beforeEach, describe, expect, it } from "vitest";
 import { OPERE } from "../files/files-test-harness";
-import {
-  clearClipboard,
-  copyToClipboard,
-  cutToClipboard,
-} from "./clipboard-store";
+import { clearClipboard, copyToClipboard, cutToClipboard } from "./clipboard-store";
 import { actionForKey, actionsFor } from "../../actions";
 import type { ActionContext } from "../../actions/types";
 

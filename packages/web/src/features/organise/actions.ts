@@ -1,10 +1,6 @@
 import type { Perm } from "@scriptorium/shared";
 import { currentFolder } from "../../state/current-resource";
-import {
-  copyToClipboard,
-  cutToClipboard,
-  getClipboard,
-} from "./clipboard-store";
+import { copyToClipboard, cutToClipboard, getClipboard } from "./clipboard-store";
 import { pasteClipboard } from "./paste";
 import { selectedItems } from "./selected-items";
 import { showInfo, useToastStore } from "../../state/toast-store";

@@ -2,7 +2,7 @@ import type { Item } from "@scriptorium/shared";
 import type { QueryClient } from "@tanstack/react-query";
 import type { DragEvent } from "react";
 import { create } from "zustand";
-import { handleError } from "../../api/errors";
+import { handleError } from "../../state/handle-error";
 import i18n from "../../i18n";
 import { getCurrentResource } from "../../state/current-resource";
 import { selectAll, useSelectionStore } from "../../state/selection-store";

@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { trackAction } from "../../actions/action-status";
-import { handleError } from "../../api/errors";
+import { handleError } from "../../state/handle-error";
 import i18n from "../../i18n";
 import { fetchResource, resourceKey } from "../../api/resource-api";
 import { showPrompt } from "../../prompts";

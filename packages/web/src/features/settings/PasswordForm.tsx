@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { handleError } from "../../api/errors";
+import { handleError } from "../../state/handle-error";
 import { getGlobals } from "../../lib/globals";
 import { useUser } from "../../state/auth-store";
 import { showSuccess } from "../../state/toast-store";

@@ -2,7 +2,7 @@ import { LOCALE_CODES, LOCALES, VIEW_MODES, type User, type ViewMode } from "@sc
 import type { ParseKeys } from "i18next";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { handleError } from "../../api/errors";
+import { handleError } from "../../state/handle-error";
 import i18n, { applyLocale, normalizeLocale } from "../../i18n";
 import { useAuthStore } from "../../state/auth-store";
 import { showSuccess } from "../../state/toast-store";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { handleError } from "../../api/errors";
+import { handleError } from "../../state/handle-error";
 import { Modal } from "../../components/Modal";
 import { PromptFooter, type PromptProps, type SpecOf } from "../../prompts";
 import { ShareDeleteQuestion } from "./ShareDeleteQuestion";

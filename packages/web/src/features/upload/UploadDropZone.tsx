@@ -1,6 +1,6 @@
 import { useRef, useState, type DragEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { handleError } from "../../api/errors";
+import { handleError } from "../../state/handle-error";
 import { Icon } from "../../components/Icon";
 import { useUser } from "../../state/auth-store";
 import { currentFolder } from "../../state/current-resource";

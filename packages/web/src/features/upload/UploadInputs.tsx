@@ -1,5 +1,5 @@
 import type { ChangeEvent } from "react";
-import { handleError } from "../../api/errors";
+import { handleError } from "../../state/handle-error";
 import { currentFolder } from "../../state/current-resource";
 import { pickedFromInput } from "./picked";
 import { startUpload } from "./start-upload";

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { unzipAction } from "../download/actions";
+import { unzipAction } from "../unzip/actions";
 import { apiCall } from "../../api/client";
 import { OPERE, renderAt, resetFilesPage, row } from "../files/files-test-harness";
 import { PromptHost } from "../../prompts";

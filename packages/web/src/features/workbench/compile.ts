@@ -6,7 +6,8 @@ import {
   type WitnessView,
 } from "@scriptorium/shared";
 import type { QueryClient } from "@tanstack/react-query";
-import { handleError, isStatusError } from "../../api/errors";
+import { isStatusError } from "../../api/errors";
+import { handleError } from "../../state/handle-error";
 import { asFolder, baseName, parentFolder } from "../../lib/paths";
 import { useRunStore, type LastRun } from "../../state/run-store";
 import { recordRun } from "../../state/record-run";

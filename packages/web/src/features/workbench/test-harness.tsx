@@ -7,6 +7,7 @@ import { vi } from "vitest";
 import { Editor } from "../editor/Editor";
 import { PromptHost } from "../../prompts";
 import "../../app/register-prompts";
+import "../../app/file-views";
 
 /** Test helpers of the workbench: a user, a .tex file, the editor page, a fake server. */
 

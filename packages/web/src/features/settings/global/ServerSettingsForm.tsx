@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { apiCall } from "../../../api/client";
-import { handleError } from "../../../api/errors";
+import { handleError } from "../../../state/handle-error";
 import { showSuccess } from "../../../state/toast-store";
 
 const KEY = ["serverSettings"] as const;

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { apiCall } from "../../../api/client";
-import { handleError } from "../../../api/errors";
+import { handleError } from "../../../state/handle-error";
 import { showSuccess } from "../../../state/toast-store";
 import { SessionList } from "./SessionList";
 

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { apiCall } from "../../../api/client";
-import { handleError } from "../../../api/errors";
+import { handleError } from "../../../state/handle-error";
 import { FolderPicker } from "../../../components/folder-picker/FolderPicker";
 import { showPrompt } from "../../../prompts";
 import { showSuccess } from "../../../state/toast-store";
