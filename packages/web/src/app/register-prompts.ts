@@ -1,6 +1,7 @@
 /*
- * Every feature's dialogs, registered with the prompt layer, in one list (as actions/index.ts
- * registers the actions). main.tsx and the component tests import this file.
+ * Every feature's dialogs, registered with the prompt layer, in one list (as register-actions.ts
+ * registers the actions). The signed-in frame (routes.tsx loads it with the layout) and the
+ * component tests import this file.
  */
 import "../features/common-prompts/prompts";
 import "../features/download/prompts";

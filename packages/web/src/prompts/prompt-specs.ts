@@ -2,11 +2,11 @@ import type { Item, Resource } from "@scriptorium/shared";
 import type { ReactNode } from "react";
 
 /**
- * The dialogs (SPEC.md §2 Dialogs) by name, with what each is opened with. The prompts feature
- * declares its own here; every other feature adds its dialogs to this interface by declaration
- * merging in its `prompts.ts`:
+ * The dialogs (SPEC.md §2 Dialogs) by name, with what each is opened with. The common dialogs
+ * that any feature may open (features/common-prompts) are declared here; every other feature
+ * adds its dialogs to this interface by declaration merging in its `prompts.ts`:
  *
- *     declare module "./prompt-specs" {
+ *     declare module "../../prompts/prompt-specs" {
  *       interface PromptSpecs { rename: { item: OrganiseItem } }
  *     }
  */

@@ -5,7 +5,7 @@ import { InfoPrompt } from "./InfoPrompt";
 import { NewEntryPrompt } from "./NewEntryPrompt";
 import { registerPrompt } from "../../prompts/prompt-registry";
 
-/** The dialogs of the prompts feature itself (declared in prompt-specs.ts). */
+/** The common dialogs (declared in prompts/prompt-specs.ts, as any feature may open them). */
 registerPrompt("help", HelpPrompt);
 registerPrompt("newFile", NewEntryPrompt);
 registerPrompt("newDir", NewEntryPrompt);
