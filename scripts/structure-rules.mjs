@@ -47,13 +47,19 @@ export default [
     src: "packages/web/src",
     tests: ["**/*.test.ts", "**/*.test.tsx", "test/**", "**/*test-harness.tsx"],
     layers: [
+      // Pure helpers, translations, global styles.
       { name: "base", nodes: ["lib", "i18n", "styles", "globals.d.ts"] },
+      // The typed client, error objects, URLs and transports of the API; no interface.
       { name: "api", nodes: ["api"] },
+      // Client state several features read: session, current resource, selection, toasts…
       { name: "state", nodes: ["state"] },
+      // Interface pieces features share (icons, dialog frame, folder picker, file links).
       { name: "components", nodes: ["components"] },
-      { name: "registries", nodes: ["actions"] },
+      // What lets features meet without importing each other: actions, prompts, slots.
+      { name: "registries", nodes: ["actions", "prompts", "slots"] },
       { name: "features", nodes: ["features/*"], isolated: true },
-      { name: "app", nodes: ["app", "app.tsx", "main.tsx", "register-prompts.ts"] },
+      // Start-up, router, frame, and the composition: who registers and fills what.
+      { name: "app", nodes: ["app", "app.tsx", "main.tsx"] },
     ],
   },
 ];

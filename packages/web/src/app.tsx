@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { RouterProvider } from "react-router";
 import { setSessionNavigator } from "./features/auth/session";
-import { createAppRouter } from "./features/router/routes";
+import { createAppRouter } from "./app/router/routes";
 import { LiveRegions } from "./features/live/LiveRegions";
 import { TooltipHost } from "./features/tooltip/TooltipHost";
 import { getGlobals } from "./lib/globals";

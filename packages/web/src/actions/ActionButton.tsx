@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { handleError } from "../api/errors";
+import { handleError } from "../state/handle-error";
 import { Icon } from "../components/Icon";
 import { useActionStatus } from "./action-status";
 import { actionIcon } from "./registry";

@@ -2,8 +2,8 @@ import type { PageGlobals, TokenUser } from "@scriptorium/shared";
 import type { QueryClient } from "@tanstack/react-query";
 import type { ParseKeys } from "i18next";
 import type { IconName } from "../components/Icon";
-import type { CurrentResource } from "../features/files/current-resource";
-import type { PromptSpec } from "../features/prompts";
+import type { CurrentResource } from "../state/current-resource";
+import type { PromptSpec } from "../prompts";
 
 /** What an action may look at and use; built fresh for each render or key press. */
 export interface ActionContext {

@@ -1,15 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { useUser } from "../features/auth/auth-store";
-import { useCurrentResourceStore } from "../features/files/current-resource";
-import { showPrompt } from "../features/prompts";
-import {
-  useMultipleMode,
-  useSelectedCount,
-  useSelectionStore,
-} from "../features/selection/selection-store";
-import { useShellStore } from "../features/shell/shell-store";
+import { useUser } from "../state/auth-store";
+import { useCurrentResourceStore } from "../state/current-resource";
+import { showPrompt } from "../prompts";
+import { useMultipleMode, useSelectedCount, useSelectionStore } from "../state/selection-store";
+import { useShellStore } from "../state/shell-store";
 import { getGlobals } from "../lib/globals";
 import type { ActionContext } from "./types";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
-import { handleError } from "../api/errors";
-import { usePromptStore } from "../features/prompts";
+import { handleError } from "../state/handle-error";
+import { usePromptStore } from "../prompts";
 import { actionForKey } from "./registry";
 import type { ActionContext } from "./types";
 

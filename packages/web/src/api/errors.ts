@@ -1,11 +1,10 @@
 import { isErrorBody, type ErrorCode } from "@scriptorium/shared";
-import { showErrorToast } from "../features/toasts/toast-store";
 import i18n from "../i18n";
 
 /*
  * Failures of the API, in one place: how an error answer becomes an error (whatever sent the
- * request: fetch, XMLHttpRequest or tus), the text shown for it, and where it is reported.
- * Components never parse error bodies.
+ * request: fetch, XMLHttpRequest or tus) and the text shown for it. Components never parse
+ * error bodies. Showing a failure is the interface's business (state/handle-error.ts).
  */
 
 /**
@@ -73,10 +72,6 @@ export function errorFromAnswer(answer: ErrorAnswer): StatusError {
   });
 }
 
-function isAbort(err: unknown): boolean {
-  return err instanceof DOMException && err.name === "AbortError";
-}
-
 /** The text to show for a failure: the server's message, translated for a lost connection. */
 export function errorMessage(err: unknown): string {
   if (isStatusError(err, 0)) return i18n.t("errors.noConnection");
@@ -107,14 +102,4 @@ export function loginErrorMessage(err: unknown): string | null {
     default:
       return null;
   }
-}
-
-/**
- * The one place where a failed action is reported: an error toast (SPEC.md §8). A 401 is not
- * reported here because the client has already ended the session; aborted requests are silent.
- */
-export function handleError(err: unknown): void {
-  if (isAbort(err) || isStatusError(err, 401)) return;
-  console.error(err);
-  showErrorToast(errorMessage(err));
 }

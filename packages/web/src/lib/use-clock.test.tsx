@@ -1,6 +1,6 @@
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
-import { formatModified } from "../features/listing/format-date";
+import { formatModified } from "./format-date";
 import { CLOCK_TICK_MS, useClock } from "./use-clock";
 
 beforeEach(() => {

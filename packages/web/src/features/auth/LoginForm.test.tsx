@@ -5,7 +5,7 @@ import { apiCall } from "../../api/client";
 import type * as ClientModule from "../../api/client";
 import { StatusError } from "../../api/errors";
 import { DEFAULT_GLOBALS } from "../../lib/globals";
-import { useAuthStore } from "./auth-store";
+import { useAuthStore } from "../../state/auth-store";
 import { LoginPage } from "./LoginPage";
 
 vi.mock("../../api/client", async (importOriginal) => ({

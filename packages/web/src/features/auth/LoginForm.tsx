@@ -5,7 +5,7 @@ import { errorMessage, loginErrorMessage } from "../../api/errors";
 import { PlaceholderInput } from "../../components/fields";
 import { getGlobals } from "../../lib/globals";
 import { safeRedirectTarget } from "../../lib/paths";
-import { showPrompt } from "../prompts";
+import { showPrompt } from "../../prompts";
 import { Recaptcha, type RecaptchaHandle } from "./Recaptcha";
 import { login, signup } from "./session";
 

@@ -4,8 +4,8 @@ import { isStatusError } from "../../api/errors";
 import i18n, { applyLocale, browserLocale } from "../../i18n";
 import { getGlobals } from "../../lib/globals";
 import { decodeTokenClaims } from "../../lib/jwt";
-import { showInfo } from "../toasts/toast-store";
-import { useAuthStore } from "./auth-store";
+import { showInfo } from "../../state/toast-store";
+import { useAuthStore } from "../../state/auth-store";
 import { clearStoredToken, loadStoredToken, storeToken } from "./token-storage";
 
 type Navigate = (to: string) => void;

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { PromptDialog, type PromptProps, type SpecOf } from "../prompts";
-import { ARCHIVE_FORMATS, archiveUrl, startDownload } from "./download";
+import { PromptDialog, type PromptProps, type SpecOf } from "../../prompts";
+import { ARCHIVE_FORMATS, archiveUrl, startDownload } from "../../api/download";
 import "./download.css";
 
 /** The format chooser of an archive download (SPEC.md §2, §5). */

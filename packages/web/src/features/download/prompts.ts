@@ -1,7 +1,7 @@
-import { registerPrompt } from "../prompts";
+import { registerPrompt } from "../../prompts";
 import { DownloadPrompt } from "./DownloadPrompt";
 
-declare module "../prompts/prompt-specs" {
+declare module "../../prompts/prompt-specs" {
   interface PromptSpecs {
     /** An archive of `paths` (decoded full paths) in a format chosen in the dialog. */
     download: { paths: readonly string[] };

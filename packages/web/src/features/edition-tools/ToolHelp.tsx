@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../api/errors";
-import { fetchToolHelp } from "./tools-api";
+import { fetchToolHelp } from "../../api/tools-api";
 
 /** A tool's own help (`<tool> -h`, from the server), as the tool prints it. */
 export function ToolHelp({ tool }: { tool: string }) {

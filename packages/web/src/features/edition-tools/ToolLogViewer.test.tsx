@@ -1,7 +1,7 @@
 import type { Resource } from "@scriptorium/shared";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useRunStore } from "./run-store";
+import { useRunStore } from "../../state/run-store";
 import { renderAt, resetTools, tree } from "./tools-test-harness";
 
 function textFile(path: string, content: string): Resource {

@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Icon } from "../../components/Icon";
 import { baseName, encodePath, parentFolder } from "../../lib/paths";
-import { fileUrls } from "../files/resource-api";
-import { useRunStore } from "./run-store";
+import { fileUrls } from "../../api/resource-api";
+import { useRunStore } from "../../state/run-store";
 
 /** The tool a log belongs to: `m2hv.OUT.log` → `m2hv`. */
 export function logTool(name: string): string {

@@ -1,7 +1,7 @@
 import type { Item, Resource } from "@scriptorium/shared";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useRunStore } from "./run-store";
+import { useRunStore } from "../../state/run-store";
 import {
   help,
   json,

@@ -1,8 +1,8 @@
 import type { EditionTool } from "@scriptorium/shared";
-import { registerPrompt } from "../prompts";
+import { registerPrompt } from "../../prompts";
 import { ToolPrompt } from "./ToolPrompt";
 
-declare module "../prompts/prompt-specs" {
+declare module "../../prompts/prompt-specs" {
   interface PromptSpecs {
     /** Run an edition tool on one `.tex` file (decoded path and name). */
     editionTool: { tool: EditionTool; source: { path: string; name: string } };

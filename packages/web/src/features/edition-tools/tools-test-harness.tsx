@@ -3,16 +3,17 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
-import "../../actions/register";
+import "../../app/register-actions";
 import { useActionContext, useActionShortcuts } from "../../actions";
-import "../../register-prompts";
-import { useAuthStore } from "../auth/auth-store";
+import "../../app/register-prompts";
+import "../../app/file-views";
+import { useAuthStore } from "../../state/auth-store";
 import { FilesPage } from "../files/FilesPage";
-import { Header } from "../layout/Header";
-import { HeaderActions } from "../layout/HeaderActions";
-import { PromptHost, usePromptStore } from "../prompts";
-import { useSelectionStore } from "../selection/selection-store";
-import { useRunStore } from "./run-store";
+import { Header } from "../../app/layout/Header";
+import { HeaderActions } from "../../app/layout/HeaderActions";
+import { PromptHost, usePromptStore } from "../../prompts";
+import { useSelectionStore } from "../../state/selection-store";
+import { useRunStore } from "../../state/run-store";
 
 /*
  * Test harness of the edition tools: the /files page with the header and the prompt host, in

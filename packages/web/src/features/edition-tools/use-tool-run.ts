@@ -4,9 +4,9 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { errorMessage, isStatusError } from "../../api/errors";
 import { encodePath } from "../../lib/paths";
-import { recordRun } from "./record-run";
-import { saveBeforeRun, useRunStore } from "./run-store";
-import { runTool, type ToolRunRequest } from "./tools-api";
+import { recordRun } from "../../state/record-run";
+import { saveBeforeRun, useRunStore } from "../../state/run-store";
+import { runTool, type ToolRunRequest } from "../../api/tools-api";
 
 /**
  * Runs a tool from its dialog: the run is registered in the run store with the controller that

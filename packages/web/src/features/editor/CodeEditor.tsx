@@ -1,13 +1,14 @@
 import { lintGutter, setDiagnostics } from "@codemirror/lint";
-import { Compartment, EditorState, Transaction, type Text } from "@codemirror/state";
+import { EditorState, Transaction, type Text } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
 import { useEffect, useImperativeHandle, useRef, type Ref } from "react";
 import { createDirtyTracker, type DirtyTracker } from "./dirty-tracker";
 import type { LanguageId } from "./languages";
-import { goToLine, lineFlash, runKeymap, toCmDiagnostics, type LineDiagnostic } from "./line-tools";
-import { loadLanguage } from "./load-language";
+import type { LineDiagnostic } from "../../slots/editor";
+import { goToLine, lineFlash, runKeymap, toCmDiagnostics } from "./line-tools";
 import { editingSetup, editorTheme } from "./setup";
 import type { DocumentTheme } from "./use-document-theme";
+import { createCompartments, useReconfigure } from "./use-reconfigure";
 
 /** What the editor page may ask of the CodeMirror view. */
 export interface CodeEditorHandle {
@@ -53,12 +54,7 @@ export function CodeEditor(props: CodeEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const trackerRef = useRef<DirtyTracker | null>(null);
-  const compartments = useRef({
-    language: new Compartment(),
-    theme: new Compartment(),
-    readOnly: new Compartment(),
-    phrases: new Compartment(),
-  }).current;
+  const compartments = useRef(createCompartments()).current;
   // The view is created once; it reads the props of its first render through this ref.
   const initial = useRef(props).current;
   const onDirtyChange = useRef(props.onDirtyChange);
@@ -103,21 +99,6 @@ export function CodeEditor(props: CodeEditorProps) {
   }, [initial, compartments]);
 
   useEffect(() => {
-    let cancelled = false;
-    loadLanguage(language)
-      .then((extension) => {
-        if (!cancelled) {
-          viewRef.current?.dispatch({ effects: compartments.language.reconfigure(extension) });
-        }
-      })
-      // Without its highlighting the text is still fully editable.
-      .catch((err: unknown) => console.warn("syntax highlighting unavailable", err));
-    return () => {
-      cancelled = true;
-    };
-  }, [language, compartments]);
-
-  useEffect(() => {
     const view = viewRef.current;
     if (!view || !diagnostics) return;
     view.dispatch(setDiagnostics(view.state, toCmDiagnostics(view.state.doc, diagnostics)));
@@ -130,21 +111,7 @@ export function CodeEditor(props: CodeEditorProps) {
     return goToLine(view, line);
   }, [line]);
 
-  useEffect(() => {
-    viewRef.current?.dispatch({ effects: compartments.theme.reconfigure(editorTheme(theme)) });
-  }, [theme, compartments]);
-
-  useEffect(() => {
-    viewRef.current?.dispatch({
-      effects: compartments.readOnly.reconfigure(EditorState.readOnly.of(readOnly)),
-    });
-  }, [readOnly, compartments]);
-
-  useEffect(() => {
-    viewRef.current?.dispatch({
-      effects: compartments.phrases.reconfigure(EditorState.phrases.of(phrases)),
-    });
-  }, [phrases, compartments]);
+  useReconfigure(viewRef, compartments, { language, theme, readOnly, phrases });
 
   useImperativeHandle(
     ref,

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { PromptDialog, type PromptProps, type SpecOf } from "../prompts";
+import { PromptDialog, type PromptProps, type SpecOf } from "../../prompts";
 
 /**
  * discardEditorChanges (SPEC.md §2 Dialogs): leaving the editor with unsaved changes. Cancel

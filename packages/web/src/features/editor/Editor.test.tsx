@@ -9,10 +9,11 @@ import { apiCall } from "../../api/client";
 import type * as ClientModule from "../../api/client";
 import { StatusError } from "../../api/errors";
 import { applyLocale } from "../../i18n";
-import { useAuthStore } from "../auth/auth-store";
-import { PromptHost, usePromptStore } from "../prompts";
-import "../../register-prompts";
-import { useToastStore } from "../toasts/toast-store";
+import { useAuthStore } from "../../state/auth-store";
+import { PromptHost, usePromptStore } from "../../prompts";
+import "../../app/register-prompts";
+import "../../app/file-views";
+import { useToastStore } from "../../state/toast-store";
 import { Editor } from "./Editor";
 import { pressEscape } from "../../test/press-escape";
 

@@ -2,27 +2,19 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { Resource } from "@scriptorium/shared";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useSearchParams } from "react-router";
-import { Icon } from "../../components/Icon";
-import { useUser } from "../auth/auth-store";
-import { resourceKey } from "../files/resource-api";
-import { usePromptStore } from "../prompts";
-import { parentUrl } from "../preview/navigation";
-import { DownloadLink, OpenInlineLink } from "../preview/FileLinks";
-import { opensInline } from "../preview/open-inline";
-import { CompileButton, PaneToggle } from "../workbench/CompileButton";
-import { OutputPane, useOutput } from "../workbench/OutputPane";
-import { useWorkbench } from "../workbench/use-workbench";
+import { useSearchParams } from "react-router";
+import { resourceKey } from "../../api/resource-api";
+import { useEditorAddOns } from "../../slots/editor";
 import type { CodeEditorHandle } from "./CodeEditor";
+import { EditorBar } from "./EditorBar";
 import { languageFor, wrapsLines } from "./languages";
 import { editorPhrases } from "./phrases";
-import { SaveButton } from "./SaveButton";
 import { useDocumentTheme } from "./use-document-theme";
 import { useLeaveGuard } from "./use-leave-guard";
 import { useSave } from "./use-save";
+import { useSaveShortcut } from "./use-save-shortcut";
 import "../../components/file-panel.css";
 import "./editor.css";
-import "../workbench/workbench.css";
 
 // CodeMirror and its languages load with the first file opened, not with the app.
 const CodeEditor = lazy(() => import("./CodeEditor").then((m) => ({ default: m.CodeEditor })));
@@ -30,9 +22,10 @@ const CodeEditor = lazy(() => import("./CodeEditor").then((m) => ({ default: m.C
 /**
  * The text editor of /files/<file> for `text` and `textImmutable` resources: a bar (close,
  * name, save) over a CodeMirror view filling the page. Ctrl/Cmd+S saves; leaving with unsaved
- * changes asks first (SPEC.md §2 discardEditorChanges, §4 Editor discard). A `.tex` file gets
- * the compile workbench: a compile button (Ctrl+Enter), its diagnostics in the gutter and its
- * output beside the source. `?line=N` opens the file at that line (links of the log viewer).
+ * changes asks first (SPEC.md §2 discardEditorChanges, §4 Editor discard). What the editor
+ * hosts comes through its slot (slots/editor.ts): for a `.tex` file, the compile workbench's
+ * button (Ctrl+Enter), its diagnostics in the gutter and its output beside the source.
+ * `?line=N` opens the file at that line (links of the log viewer).
  */
 export function Editor({ resource }: { resource: Resource }) {
   // Another file is another editor: fresh history, save state and unsaved flag.
@@ -41,9 +34,7 @@ export function Editor({ resource }: { resource: Resource }) {
 
 function EditorPage({ resource }: { resource: Resource }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const user = useUser();
   const theme = useDocumentTheme();
   const readOnly = resource.type === "textImmutable";
   const editor = useRef<CodeEditorHandle>(null);
@@ -53,12 +44,12 @@ function EditorPage({ resource }: { resource: Resource }) {
   const phrases = useMemo(() => editorPhrases(t), [t]);
   const [params] = useSearchParams();
   const line = lineParam(params.get("line"));
-  const workbench = useWorkbench({
+  // What the editor hosts for this file (the workbench of a `.tex` file), if anything.
+  const hosted = useEditorAddOns({
     path: resource.path,
     name: resource.name,
     saveIfDirty: () => (readOnly || !dirtyRef.current ? Promise.resolve(true) : save()),
   });
-  const output = useOutput(resource.path);
 
   const onDirtyChange = useCallback((next: boolean) => {
     dirtyRef.current = next;
@@ -72,24 +63,7 @@ function EditorPage({ resource }: { resource: Resource }) {
       refetchType: "none",
     });
   });
-
-  // Ctrl/Cmd+S saves, wherever the focus is, instead of the browser's "save page" dialog.
-  const saveRef = useRef(save);
-  useEffect(() => {
-    saveRef.current = save;
-  });
-  useEffect(() => {
-    if (readOnly) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      const mod = event.ctrlKey || event.metaKey;
-      if (!mod || event.altKey || event.shiftKey || event.key.toLowerCase() !== "s") return;
-      event.preventDefault();
-      if (usePromptStore.getState().prompts.length === 0) void saveRef.current();
-    };
-    // Capture phase: before the app's keyboard layer, which would otherwise download.
-    window.addEventListener("keydown", onKeyDown, true);
-    return () => window.removeEventListener("keydown", onKeyDown, true);
-  }, [readOnly]);
+  useSaveShortcut(save, readOnly);
 
   // The same file reloaded with other content (e.g. changed elsewhere): show it, unless the
   // user has changes of their own.
@@ -102,56 +76,14 @@ function EditorPage({ resource }: { resource: Resource }) {
 
   return (
     <section className="file-panel editor" data-testid="editor" aria-label={resource.name}>
-      <div className="file-panel__bar editor__bar">
-        <button
-          type="button"
-          className="icon-button"
-          data-testid="editor-close"
-          title={t("buttons.close")}
-          aria-label={t("buttons.close")}
-          onClick={() => void navigate(parentUrl(resource.path))}
-        >
-          <Icon name="close" />
-        </button>
-        <div className="editor__title">
-          <h1 className="editor__name" title={resource.path}>
-            {resource.name}
-          </h1>
-          {dirty && (
-            <span className="editor__dirty" data-testid="editor-dirty" title={t("editor.unsaved")}>
-              <span aria-hidden="true">●</span>
-              <span className="visually-hidden">{t("editor.unsaved")}</span>
-            </span>
-          )}
-          {readOnly && (
-            <span className="editor__badge" data-testid="editor-readonly">
-              <Icon name="lock" size={14} />
-              {t("editor.readOnly")}
-            </span>
-          )}
-        </div>
-        <div className="editor__actions">
-          {opensInline(resource.extension) && (
-            <OpenInlineLink path={resource.path} testId="editor-open-inline" />
-          )}
-          {user?.perm.download && <DownloadLink path={resource.path} testId="editor-download" />}
-          {workbench.enabled && output && (
-            <PaneToggle hidden={workbench.paneHidden} onToggle={workbench.togglePane} />
-          )}
-          {workbench.enabled && (
-            <CompileButton
-              tool={workbench.tool}
-              running={workbench.running}
-              onCompile={workbench.compile}
-              onCancel={workbench.cancel}
-            />
-          )}
-          {!readOnly && <SaveButton state={saveState} onSave={() => void save()} />}
-        </div>
-        <span className="visually-hidden" role="status">
-          {saveState === "saved" ? t("editor.saved") : ""}
-        </span>
-      </div>
+      <EditorBar
+        resource={resource}
+        dirty={dirty}
+        readOnly={readOnly}
+        saveState={saveState}
+        onSave={() => void save()}
+        hosted={hosted.bar}
+      />
       <div className="workbench">
         <div className="editor__body">
           <Suspense fallback={<p className="editor__loading">{t("files.loading")}</p>}>
@@ -165,13 +97,13 @@ function EditorPage({ resource }: { resource: Resource }) {
               label={resource.name}
               phrases={phrases}
               onDirtyChange={onDirtyChange}
-              diagnostics={workbench.diagnostics}
+              diagnostics={hosted.diagnostics}
               line={line}
-              onRun={workbench.enabled ? workbench.compile : undefined}
+              onRun={hosted.onRun}
             />
           </Suspense>
         </div>
-        {workbench.enabled && <OutputPane source={resource.path} />}
+        {hosted.pane}
       </div>
     </section>
   );

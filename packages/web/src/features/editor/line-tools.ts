@@ -1,13 +1,7 @@
 import type { Diagnostic as CmDiagnostic } from "@codemirror/lint";
 import { Prec, StateEffect, StateField, type Extension, type Text } from "@codemirror/state";
 import { Decoration, EditorView, keymap, type DecorationSet } from "@codemirror/view";
-
-/** A compiler message on a line of the file (1-based), as the workbench gives it. */
-export interface LineDiagnostic {
-  line: number;
-  message: string;
-  severity: "error" | "warning";
-}
+import type { LineDiagnostic } from "../../slots/editor";
 
 /** The line of `doc` numbered `line`, clamped to the document. */
 function lineOf(doc: Text, line: number) {

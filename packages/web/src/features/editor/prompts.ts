@@ -1,7 +1,7 @@
-import { registerPrompt } from "../prompts";
+import { registerPrompt } from "../../prompts";
 import { DiscardPrompt } from "./DiscardPrompt";
 
-declare module "../prompts/prompt-specs" {
+declare module "../../prompts/prompt-specs" {
   interface PromptSpecs {
     /** Leaving the editor with unsaved changes; `onDiscard` lets the navigation go on. */
     discardEditorChanges: { onDiscard: () => void };

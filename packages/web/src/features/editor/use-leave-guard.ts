@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useBlocker } from "react-router";
-import { showPrompt } from "../prompts";
+import { showPrompt } from "../../prompts";
 
 /**
  * While there are unsaved changes: navigation inside the app (links, the close button, the

@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { Resource } from "@scriptorium/shared";
 import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
-import { handleError } from "../../api/errors";
+import { handleError } from "../../state/handle-error";
 import { parentFolder } from "../../lib/paths";
-import { resourceKey, saveFile } from "../files/resource-api";
+import { resourceKey, saveFile } from "../../api/resource-api";
 import type { CodeEditorHandle } from "./CodeEditor";
 
 /** SPEC.md §4 Buttons: a spinner while saving, then a done icon briefly. */

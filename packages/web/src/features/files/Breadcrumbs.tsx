@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { Crumbs } from "../../components/Crumbs";
 import { Icon } from "../../components/Icon";
 import { breadcrumbs, decodePath } from "../../lib/paths";
-import { useFolderDrop } from "../organise/use-folder-drop";
+import { useFolderDrop } from "../../slots/listing";
 
 /** A crumb link that takes items dragged from the listing (features/organise). */
 function CrumbLink({ to, ...props }: ComponentProps<typeof Link> & { to: string }) {

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiCall } from "../../api/client";
-import { useAuthStore } from "../auth/auth-store";
-import { useSelectionStore } from "../selection/selection-store";
+import { useAuthStore } from "../../state/auth-store";
+import { useSelectionStore } from "../../state/selection-store";
 import {
   folder,
   item,
@@ -161,7 +161,7 @@ describe("FilesPage listing", () => {
   it("cycles the view mode from the header action", async () => {
     renderAt("/files/Opere/");
     await screen.findByTestId("listing");
-    const { switchViewAction } = await import("../../actions/listing");
+    const { switchViewAction } = await import("../listing/actions");
     await act(() => switchViewAction.perform({} as never));
     expect(screen.getByTestId("listing").dataset.view).toBe("mosaic");
     expect(screen.getByTestId("listing").className).toContain("view-mosaic");

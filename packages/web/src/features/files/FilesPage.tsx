@@ -2,42 +2,30 @@ import { isToolLogName, type Resource } from "@scriptorium/shared";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useLocation } from "react-router";
-import { handleError, isStatusError } from "../../api/errors";
+import { isStatusError } from "../../api/errors";
+import { handleError } from "../../state/handle-error";
 import { Icon } from "../../components/Icon";
 import { decodePath } from "../../lib/paths";
-import { ToolLogViewer } from "../edition-tools/ToolLogViewer";
-import { Editor } from "../editor/Editor";
-import { ErrorView } from "../errors/ErrorView";
-import { Listing } from "../listing/Listing";
-import { Preview } from "../preview/Preview";
-import { SelectionBar } from "../selection/SelectionBar";
-import { enterScope, leaveScope } from "../selection/selection-store";
-import { UploadDropZone } from "../upload/UploadDropZone";
+import { ErrorView } from "../../components/ErrorView";
+import { enterScope, leaveScope } from "../../state/selection-store";
+import { fileViewsSlot } from "../../slots/files";
 import { Breadcrumbs } from "./Breadcrumbs";
-import { setCurrentResource } from "./current-resource";
-import { isDataMismatch, useResource } from "./resource-api";
+import { setCurrentResource } from "../../state/current-resource";
+import { isDataMismatch, useResource } from "../../api/resource-api";
 import "./files.css";
 
 /**
  * A folder → the listing; a tool's log → the log viewer; a text file → the editor; any other
- * file → the preview.
+ * file → the preview (each view comes through the files page's slot, slots/files.ts).
  */
 function ResourceView({ resource, path }: { resource: Resource; path: string }) {
-  if (resource.isDir) {
-    return (
-      <>
-        <UploadDropZone>
-          <Listing resource={resource} path={path} />
-        </UploadDropZone>
-        <SelectionBar />
-      </>
-    );
-  }
+  const { Folder, ToolLog, Editor, Preview } = fileViewsSlot.get();
+  if (resource.isDir) return <Folder resource={resource} path={path} />;
   // Without the download permission the server withholds a text file's content: the editor
   // would show it empty (and a save would wipe it), so such a file gets the preview instead.
   const withheld = resource.content === undefined && resource.size > 0;
   // A tool's log (`m2hv.OUT.log`) opens read-only, its diagnostics linked to the source.
-  if (isToolLogName(resource.name) && !withheld) return <ToolLogViewer resource={resource} />;
+  if (isToolLogName(resource.name) && !withheld) return <ToolLog resource={resource} />;
   if ((resource.type === "text" || resource.type === "textImmutable") && !withheld) {
     return <Editor resource={resource} />;
   }

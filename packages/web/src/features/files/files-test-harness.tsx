@@ -3,14 +3,15 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
-import "../../actions/register";
+import "../../app/register-actions";
 import { useActionContext, useActionShortcuts } from "../../actions";
 import { apiCall } from "../../api/client";
 import { StatusError } from "../../api/errors";
-import { useAuthStore } from "../auth/auth-store";
-import { PromptHost, usePromptStore } from "../prompts";
-import "../../register-prompts";
-import { useSelectionStore } from "../selection/selection-store";
+import { useAuthStore } from "../../state/auth-store";
+import { PromptHost, usePromptStore } from "../../prompts";
+import "../../app/register-prompts";
+import "../../app/file-views";
+import { useSelectionStore } from "../../state/selection-store";
 import { FilesPage } from "./FilesPage";
 
 /*

@@ -2,7 +2,7 @@ import type { Item } from "@scriptorium/shared";
 import { memo, useState } from "react";
 import { Icon, typeIcon } from "../../components/Icon";
 import { getGlobals } from "../../lib/globals";
-import { fileUrls } from "../files/resource-api";
+import { fileUrls } from "../../api/resource-api";
 
 interface ItemIconProps {
   item: Pick<Item, "isDir" | "type" | "path" | "modified">;

@@ -1,19 +1,14 @@
 import type { Item } from "@scriptorium/shared";
-import { memo, type CSSProperties, type MouseEvent } from "react";
+import { memo, type CSSProperties } from "react";
 import { formatBytes } from "../../lib/format-bytes";
 import { useClock } from "../../lib/use-clock";
-import { useItemOrganise } from "../organise/use-item-organise";
-import { useIsActive, useIsSelected } from "../selection/selection-store";
-import { formatModified } from "./format-date";
+import { useItemOrganise } from "../../slots/listing";
+import { useIsActive, useIsSelected } from "../../state/selection-store";
+import { formatModified } from "../../lib/format-date";
 import { ItemIcon } from "./ItemIcon";
+import type { ItemHandlers } from "../../components/use-item-handlers";
 
 export type ItemVariant = "row" | "tile" | "gallery";
-
-/** Stable callbacks shared by every item of a listing (they read the latest state by ref). */
-export interface ItemHandlers {
-  click: (item: Item, event: MouseEvent) => void;
-  open: (item: Item) => void;
-}
 
 /** The DOM id of the listing's item at `index` (the listbox's active descendant). */
 export const itemDomId = (index: number) => `listing-option-${index}`;

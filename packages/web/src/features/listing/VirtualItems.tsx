@@ -3,10 +3,11 @@ import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { gridLayout } from "./layout";
-import { useActiveName } from "../selection/selection-store";
-import { itemDomId, ListingItem, type ItemHandlers, type ItemVariant } from "./ListingItem";
+import { useActiveName } from "../../state/selection-store";
+import type { ItemHandlers } from "../../components/use-item-handlers";
+import { itemDomId, ListingItem, type ItemVariant } from "./ListingItem";
 import { takeListingFocus, useListingKeyboard } from "./use-listing-keyboard";
-import { useDocumentTop, useElementWidth, useIsNarrow } from "./use-element-width";
+import { useDocumentTop, useElementWidth, useIsNarrow } from "../../lib/use-element-width";
 
 const VARIANTS: Record<ViewMode, ItemVariant> = {
   list: "row",

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { apiCall } from "../../api/client";
-import { useAuthStore } from "../auth/auth-store";
+import { useAuthStore } from "../../state/auth-store";
 import { nextSorting, nextViewMode, saveSorting, saveViewMode } from "./listing-prefs";
 
 vi.mock("../../api/client", () => ({ apiCall: vi.fn(), apiUrl: (path: string) => path }));

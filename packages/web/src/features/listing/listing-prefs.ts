@@ -1,6 +1,6 @@
 import { VIEW_MODES, type Sorting, type UserUpdate, type ViewMode } from "@scriptorium/shared";
 import { apiCall } from "../../api/client";
-import { useAuthStore } from "../auth/auth-store";
+import { useAuthStore } from "../../state/auth-store";
 
 /** list → mosaic → mosaic gallery → list (SPEC.md §2). */
 export function nextViewMode(mode: ViewMode): ViewMode {

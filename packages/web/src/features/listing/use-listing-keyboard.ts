@@ -6,7 +6,7 @@ import {
   selectByClick,
   setActive,
   useSelectionStore,
-} from "../selection/selection-store";
+} from "../../state/selection-store";
 import { keyTarget, typeAheadIndex } from "./listing-keys";
 
 /** The folder last opened from the keyboard: its listing takes the focus once it shows. */

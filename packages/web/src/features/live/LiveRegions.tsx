@@ -1,6 +1,6 @@
 import { createPortal } from "react-dom";
 import { useOpenDialog } from "../../components/use-modal-dialog";
-import { useAnnouncerStore } from "./announcer";
+import { useAnnouncerStore } from "../../state/announcer";
 
 /**
  * The two live regions of every page (see announcer.ts). While a modal dialog is open the

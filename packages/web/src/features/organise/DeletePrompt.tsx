@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { handleError } from "../../api/errors";
-import { PromptDialog, type PromptProps, type SpecOf } from "../prompts";
+import { handleError } from "../../state/handle-error";
+import { PromptDialog, type PromptProps, type SpecOf } from "../../prompts";
 import { ItemNames } from "./ItemNames";
 import { deleteItems } from "./remove";
 

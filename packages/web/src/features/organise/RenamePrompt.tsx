@@ -2,8 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { STAGING_SUFFIX } from "@scriptorium/shared";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { handleError } from "../../api/errors";
-import { NameInput, PromptDialog, type PromptProps, type SpecOf } from "../prompts";
+import { handleError } from "../../state/handle-error";
+import { NameInput, PromptDialog, type PromptProps, type SpecOf } from "../../prompts";
 import "./organise.css";
 import { checkNewName, renameItem } from "./rename";
 

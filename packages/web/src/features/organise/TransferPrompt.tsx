@@ -1,10 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { handleError } from "../../api/errors";
-import { useUser } from "../auth/auth-store";
-import { FolderPicker } from "../folder-picker/FolderPicker";
-import { PromptDialog, type PromptProps, type SpecOf } from "../prompts";
+import { handleError } from "../../state/handle-error";
+import { useUser } from "../../state/auth-store";
+import { FolderPicker } from "../../components/folder-picker/FolderPicker";
+import { PromptDialog, type PromptProps, type SpecOf } from "../../prompts";
 import { isInside, isolatePath } from "../../lib/paths";
 import { entersItself } from "./conflicts";
 import "./organise.css";

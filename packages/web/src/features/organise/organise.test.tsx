@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiCall } from "../../api/client";
 import { StatusError } from "../../api/errors";
-import { getCurrentResource } from "../files/current-resource";
+import { getCurrentResource } from "../../state/current-resource";
 import {
   folder,
   item,
@@ -12,8 +12,8 @@ import {
   selectedNames,
   tree,
 } from "../files/files-test-harness";
-import { showPrompt } from "../prompts";
-import { useToastStore } from "../toasts/toast-store";
+import { showPrompt } from "../../prompts";
+import { useToastStore } from "../../state/toast-store";
 import { clearClipboard, getClipboard } from "./clipboard-store";
 
 vi.mock("../../api/client", () => ({ apiCall: vi.fn(), apiUrl: (path: string) => path }));
@@ -173,7 +173,7 @@ describe("delete", () => {
 describe("move and copy", () => {
   it("moves through the picker; move is disabled in the items' own folder", async () => {
     await openWith("a.tex");
-    const { moveAction } = await import("../../actions/organise");
+    const { moveAction } = await import("./actions");
     act(() => void moveAction.perform(ctx()));
     const dialog = await screen.findByTestId("prompt-move");
     const confirm = within(dialog).getByTestId("prompt-confirm");
@@ -195,7 +195,7 @@ describe("move and copy", () => {
   });
 
   it("a conflict asks: Rename sends rename=true, Replace override=true, Cancel nothing", async () => {
-    const { moveAction } = await import("../../actions/organise");
+    const { moveAction } = await import("./actions");
     await openWith("a.tex", "b.tex");
     const answers = ["replace-rename-rename", "replace-rename-replace", "replace-rename-cancel"];
     for (const answer of answers) {
@@ -224,7 +224,7 @@ describe("move and copy", () => {
 
   it("copying into the same folder renames without asking", async () => {
     await openWith("a.tex");
-    const { copyAction } = await import("../../actions/organise");
+    const { copyAction } = await import("./actions");
     act(() => void copyAction.perform(ctx()));
     const dialog = await screen.findByTestId("prompt-copy");
     fireEvent.click(within(dialog).getByTestId("prompt-confirm"));
@@ -239,7 +239,7 @@ describe("move and copy", () => {
 
   it("a folder cannot be moved into itself", async () => {
     await openWith("Libro I");
-    const { moveAction } = await import("../../actions/organise");
+    const { moveAction } = await import("./actions");
     act(() => void moveAction.perform(ctx()));
     const dialog = await screen.findByTestId("prompt-move");
     const own = (await within(dialog).findAllByTestId("folder-picker-item")).find(
@@ -290,7 +290,7 @@ describe("clipboard", () => {
 
 describe("without the rename permission", () => {
   it("items cannot be dragged and folders take no drop", async () => {
-    const { useAuthStore } = await import("../auth/auth-store");
+    const { useAuthStore } = await import("../../state/auth-store");
     const user = useAuthStore.getState().user;
     useAuthStore.getState().patchUser({ perm: { ...user!.perm, rename: false } });
     await openWith("a.tex");

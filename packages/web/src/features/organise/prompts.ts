@@ -1,4 +1,4 @@
-import { registerPrompt } from "../prompts";
+import { registerPrompt } from "../../prompts";
 import type { ConflictChoice } from "./conflicts";
 import { DeletePrompt } from "./DeletePrompt";
 import type { OrganiseItem } from "./organise-api";
@@ -7,7 +7,7 @@ import { ReplaceRenamePrompt } from "./ReplaceRenamePrompt";
 import { TransferPrompt } from "./TransferPrompt";
 
 /** The dialogs of file organisation (SPEC.md §2 Dialogs). */
-declare module "../prompts/prompt-specs" {
+declare module "../../prompts/prompt-specs" {
   interface PromptSpecs {
     /** Rename one item; the input starts with its name. */
     rename: { item: OrganiseItem };

@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { isStagingName } from "@scriptorium/shared";
 import { trackAction } from "../../actions/action-status";
-import { selectAll } from "../selection/selection-store";
+import { selectAll } from "../../state/selection-store";
 import { forgetPaths } from "./clipboard-store";
 import { parentFolder } from "../../lib/paths";
 import { patchItem, type OrganiseItem } from "./organise-api";

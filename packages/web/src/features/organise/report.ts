@@ -1,4 +1,5 @@
-import { handleError, isStatusError, StatusError } from "../../api/errors";
+import { isStatusError, StatusError } from "../../api/errors";
+import { handleError } from "../../state/handle-error";
 import type { ItemFailure } from "./organise-api";
 
 /** The error with the item's name in front, so that several failures can be told apart. */

@@ -1,5 +1,5 @@
-import type { CurrentResource } from "../files/current-resource";
-import { useSelectionStore } from "../selection/selection-store";
+import type { CurrentResource } from "../../state/current-resource";
+import { useSelectionStore } from "../../state/selection-store";
 import type { OrganiseItem } from "./organise-api";
 
 /** The selected items of the listing on screen, in listing order. */

@@ -1,10 +1,10 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { trackAction } from "../../actions/action-status";
-import { handleError } from "../../api/errors";
+import { handleError } from "../../state/handle-error";
 import i18n from "../../i18n";
-import { fetchResource, resourceKey } from "../files/resource-api";
-import { showPrompt } from "../prompts";
-import { showSuccess } from "../toasts/toast-store";
+import { fetchResource, resourceKey } from "../../api/resource-api";
+import { showPrompt } from "../../prompts";
+import { showSuccess } from "../../state/toast-store";
 import { forgetPaths } from "./clipboard-store";
 import { entersItself, findConflicts, flagsFor, type ConflictChoice } from "./conflicts";
 import { isolatePath, parentFolder } from "../../lib/paths";

@@ -1,16 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
-import type { DragEvent } from "react";
-import { useUser } from "../auth/auth-store";
+import { useUser } from "../../state/auth-store";
 import { dragLeave, dragOver, dropOn, useDragStore } from "./drag-drop";
+import type { FolderDropProps } from "../../slots/listing";
 import "./organise.css";
-
-/** Drop handlers that make an element a move target; spread them on the element. */
-export interface FolderDropProps {
-  "data-drop-target"?: "true";
-  onDragOver?: (event: DragEvent) => void;
-  onDragLeave?: (event: DragEvent) => void;
-  onDrop?: (event: DragEvent) => void;
-}
 
 /**
  * Makes a folder row, tile or breadcrumb a drop target for items dragged in the listing

@@ -1,16 +1,10 @@
 import type { Item } from "@scriptorium/shared";
-import type { DragEvent } from "react";
 import { asFolder } from "../../lib/paths";
-import { useUser } from "../auth/auth-store";
+import { useUser } from "../../state/auth-store";
 import { useIsCut } from "./clipboard-store";
 import { endDrag, startDrag, useDragStore } from "./drag-drop";
-import { useFolderDrop, type FolderDropProps } from "./use-folder-drop";
-
-export interface ItemOrganiseProps extends FolderDropProps {
-  draggable: boolean;
-  onDragStart: (event: DragEvent) => void;
-  onDragEnd?: () => void;
-}
+import type { ItemOrganise } from "../../slots/listing";
+import { useFolderDrop } from "./use-folder-drop";
 
 /**
  * What file organisation adds to a listing item: dragging it to move (rename permission;
@@ -18,7 +12,7 @@ export interface ItemOrganiseProps extends FolderDropProps {
  * classes of cut (Ctrl/Cmd+X) and dragged items. Spread `props` on the item; append
  * `className` to its classes.
  */
-export function useItemOrganise(item: Item): { className: string; props: ItemOrganiseProps } {
+export function useItemOrganise(item: Item): ItemOrganise {
   const canMove = Boolean(useUser()?.perm.rename);
   const cut = useIsCut(item.path);
   const dragged = useDragStore((state) => state.dragged.has(item.path));

@@ -2,8 +2,8 @@ import type { Resource } from "@scriptorium/shared";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { IconButton } from "../../components/IconButton";
-import { fileUrls } from "../files/resource-api";
-import { usePromptStore } from "../prompts";
+import { fileUrls } from "../../api/resource-api";
+import { usePromptStore } from "../../prompts";
 import { useElementSize } from "./use-element-size";
 import { useZoomGestures } from "./use-zoom-gestures";
 import {

@@ -3,9 +3,9 @@ import { useTranslation } from "react-i18next";
 import { Icon, typeIcon } from "../../components/Icon";
 import { formatBytes } from "../../lib/format-bytes";
 import { baseName } from "../../lib/paths";
-import { fileUrls } from "../files/resource-api";
-import { DownloadLink, OpenInlineLink } from "./FileLinks";
-import { opensInline } from "./open-inline";
+import { fileUrls } from "../../api/resource-api";
+import { DownloadLink, OpenInlineLink } from "../../components/FileLinks";
+import { opensInline } from "../../lib/open-inline";
 
 interface ViewProps {
   resource: Resource;

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { usePromptStore } from "../prompts";
+import { usePromptStore } from "../../prompts";
 
 export interface PreviewKeys {
   previous: () => void;

@@ -7,7 +7,7 @@ import {
   toStatusError,
 } from "../../api/client";
 import { encodePath } from "../../lib/paths";
-import { useAuthStore } from "../auth/auth-store";
+import { useAuthStore } from "../../state/auth-store";
 
 export interface SearchRequest {
   /** Folder searched, ending with "/". */

@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import { useAuthStore } from "../auth/auth-store";
+import { useAuthStore } from "../../state/auth-store";
 
 interface SearchState {
   open: boolean;

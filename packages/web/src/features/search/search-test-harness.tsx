@@ -4,11 +4,11 @@ import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { vi } from "vitest";
 import { useActionContext, useActionShortcuts } from "../../actions";
-import "../../actions/register";
-import { useAuthStore } from "../auth/auth-store";
-import { setCurrentResource } from "../files/current-resource";
-import { Header } from "../layout/Header";
-import { HeaderActions } from "../layout/HeaderActions";
+import "../../app/register-actions";
+import { useAuthStore } from "../../state/auth-store";
+import { setCurrentResource } from "../../state/current-resource";
+import { Header } from "../../app/layout/Header";
+import { HeaderActions } from "../../app/layout/HeaderActions";
 import { closeSearch } from "./search-store";
 import { SearchOverlay } from ".";
 

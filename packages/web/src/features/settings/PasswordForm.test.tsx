@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { TokenUser } from "@scriptorium/shared";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useAuthStore } from "../auth/auth-store";
-import { useToastStore } from "../toasts/toast-store";
+import { useAuthStore } from "../../state/auth-store";
+import { useToastStore } from "../../state/toast-store";
 import { PasswordForm } from "./PasswordForm";
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { PlaceholderInput } from "../../components/fields";
 import { SettingsCard } from "../../components/SettingsCard";
 import { getGlobals } from "../../lib/globals";
-import { useUser } from "../auth/auth-store";
-import { showSuccess } from "../toasts/toast-store";
+import { useUser } from "../../state/auth-store";
+import { showSuccess } from "../../state/toast-store";
 import { useUpdateOwnUser } from "./use-update-user";
 
 /** Green when both fields agree, red when they differ, plain while both are empty. */

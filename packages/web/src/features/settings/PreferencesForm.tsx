@@ -3,8 +3,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SettingsCard } from "../../components/SettingsCard";
 import i18n, { applyLocale, normalizeLocale } from "../../i18n";
-import { useAuthStore } from "../auth/auth-store";
-import { showSuccess } from "../toasts/toast-store";
+import { useAuthStore } from "../../state/auth-store";
+import { showSuccess } from "../../state/toast-store";
 import { useUpdateOwnUser } from "./use-update-user";
 import { UserDefaultsFields, type ViewPrefs } from "./UserDefaultsFields";
 

@@ -1,8 +1,8 @@
 import type { ParseKeys } from "i18next";
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet, useMatches } from "react-router";
-import { resolveHandle } from "../router/titles";
-import { useUser } from "../auth/auth-store";
+import { resolveHandle } from "../../lib/route-titles";
+import { useUser } from "../../state/auth-store";
 import "./settings.css";
 
 interface Tab {

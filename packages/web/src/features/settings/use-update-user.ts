@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { User, UserData, UserField, UserUpdate } from "@scriptorium/shared";
 import { apiCall } from "../../api/client";
-import { handleError } from "../../api/errors";
-import { useAuthStore } from "../auth/auth-store";
+import { handleError } from "../../state/handle-error";
+import { useAuthStore } from "../../state/auth-store";
 
 export interface UserChange {
   which: UserField[];

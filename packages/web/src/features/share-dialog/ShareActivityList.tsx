@@ -3,8 +3,8 @@ import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../api/errors";
 import { formatBytes } from "../../lib/format-bytes";
 import { isolatePath } from "../../lib/paths";
-import { formatExact, formatRelative } from "../listing/format-date";
-import { fetchShareActivity } from "./share-api";
+import { formatExact, formatRelative } from "../../lib/format-date";
+import { fetchShareActivity } from "../../api/share-api";
 
 /** What visitors sent to a drop box: who, what, when and how big (newest first). */
 export function ShareActivityList({ hash }: { hash: string }) {

@@ -2,7 +2,7 @@ import { SHARE_UNITS, type ShareMode } from "@scriptorium/shared";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { SelectField, TextField } from "../../components/fields";
-import type { ShareForm } from "./share-api";
+import type { ShareForm } from "../../api/share-api";
 
 interface ShareCreateFormProps {
   form: ShareForm;

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { handleError } from "../../api/errors";
-import { PromptDialog, type PromptProps, type SpecOf } from "../prompts";
+import { handleError } from "../../state/handle-error";
+import { PromptDialog, type PromptProps, type SpecOf } from "../../prompts";
 import { ShareDeleteQuestion } from "./ShareDeleteQuestion";
 import { useDeleteShare } from "./use-delete-share";
 

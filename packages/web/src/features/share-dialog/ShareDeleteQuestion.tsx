@@ -1,7 +1,7 @@
 import type { Share } from "@scriptorium/shared";
 import { useTranslation } from "react-i18next";
 import { isolatePath } from "../../lib/paths";
-import { shareUrl } from "./share-api";
+import { shareUrl } from "../../api/share-api";
 
 /** The question of the share-delete prompt (SPEC.md §2 Dialogs), naming the link and its path. */
 export function ShareDeleteQuestion({ share }: { share: Share }) {

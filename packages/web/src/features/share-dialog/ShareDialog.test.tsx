@@ -2,11 +2,11 @@ import type { Share } from "@scriptorium/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import "../../register-prompts";
+import "../../app/register-prompts";
 import { pressEscape } from "../../test/press-escape";
-import { PromptHost, showPrompt, usePromptStore } from "../prompts";
-import { useToastStore } from "../toasts/toast-store";
-import type { ShareTarget } from "./share-api";
+import { PromptHost, showPrompt, usePromptStore } from "../../prompts";
+import { useToastStore } from "../../state/toast-store";
+import type { ShareTarget } from "../../api/share-api";
 
 const fetchMock = vi.fn<typeof fetch>();
 /** The URL a fetch call was made with. */

@@ -4,7 +4,7 @@ import { errorMessage } from "../../api/errors";
 import { Button } from "../../components/Button";
 import { Modal } from "../../components/Modal";
 import { isolatePath } from "../../lib/paths";
-import { PromptFooter, type PromptProps, type SpecOf } from "../prompts";
+import { PromptFooter, type PromptProps, type SpecOf } from "../../prompts";
 import { ShareCreateForm } from "./ShareCreateForm";
 import { ShareDeleteQuestion } from "./ShareDeleteQuestion";
 import { ShareLinkItem } from "./ShareLinkItem";

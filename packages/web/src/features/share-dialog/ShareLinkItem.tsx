@@ -3,10 +3,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
 import { QrCode } from "../../components/QrCode";
-import { CopyLinkButton } from "./CopyLinkButton";
-import { DeleteLinkButton } from "./DeleteLinkButton";
-import { hasDirectDownload, shareDownloadUrl, shareUrl } from "./share-api";
-import { expiryText, modeText, usageTexts } from "./share-format";
+import { CopyLinkButton } from "../../components/CopyLinkButton";
+import { DeleteLinkButton } from "../../components/DeleteLinkButton";
+import { hasDirectDownload, shareDownloadUrl, shareUrl } from "../../api/share-api";
+import { expiryText, modeText, usageTexts } from "../../lib/share-format";
 import { ShareActivityList } from "./ShareActivityList";
 
 /** Side of the QR code of a link in the dialog, in CSS pixels. */

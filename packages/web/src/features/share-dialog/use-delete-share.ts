@@ -2,8 +2,8 @@ import type { Share } from "@scriptorium/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import { showSuccess } from "../toasts/toast-store";
-import { ALL_SHARES_KEY, deleteShare } from "./share-api";
+import { showSuccess } from "../../state/toast-store";
+import { ALL_SHARES_KEY, deleteShare } from "../../api/share-api";
 
 /**
  * Deletes a link, says so ("Share deleted!", SPEC.md §8) and drops it from every cached list

@@ -13,7 +13,7 @@ import {
   sharePath,
   sharesOfKey,
   type ShareTarget,
-} from "./share-api";
+} from "../../api/share-api";
 import { useDeleteShare } from "./use-delete-share";
 
 /** What the dialog shows; "confirm" asks before deleting `deleting`. */

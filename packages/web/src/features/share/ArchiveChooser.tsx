@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
-import { ARCHIVE_FORMATS, type ArchiveAlgo } from "../download/download";
+import { ARCHIVE_FORMATS, type ArchiveAlgo } from "../../api/download";
 
 interface ArchiveChooserProps {
   /** The button's text: download the selection, or the whole folder. */

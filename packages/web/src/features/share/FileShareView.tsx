@@ -2,7 +2,7 @@ import { SHARE_QR_SIZE, type PublicShare } from "@scriptorium/shared";
 import { useTranslation } from "react-i18next";
 import { Icon, typeIcon } from "../../components/Icon";
 import { formatBytes } from "../../lib/format-bytes";
-import { formatAbsolute, formatExact, parseModified } from "../listing/format-date";
+import { formatAbsolute, formatExact, parseModified } from "../../lib/format-date";
 import type { ShareUrls } from "./public-share-api";
 import { LinkLimits } from "./LinkLimits";
 import { PREVIEWABLE, ShareMedia } from "./ShareMedia";

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { Icon } from "../../components/Icon";
-import { startDownload } from "../download/download";
+import { startDownload } from "../../api/download";
 import { ArchiveChooser } from "./ArchiveChooser";
 import { LinkLimits } from "./LinkLimits";
 import type { ShareUrls } from "./public-share-api";

@@ -1,7 +1,7 @@
 import type { PublicShareInfo } from "@scriptorium/shared";
 import { useTranslation } from "react-i18next";
 import { formatBytes } from "../../lib/format-bytes";
-import { formatAbsolute } from "../listing/format-date";
+import { formatAbsolute } from "../../lib/format-date";
 
 /**
  * What the link's owner set: its expiry, the downloads left, and for a drop box the largest

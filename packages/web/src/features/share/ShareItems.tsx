@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { Icon, typeIcon } from "../../components/Icon";
 import { formatBytes } from "../../lib/format-bytes";
 import { useClock } from "../../lib/use-clock";
-import { formatModified } from "../listing/format-date";
+import { formatModified } from "../../lib/format-date";
 import { shareFolderRoute } from "./share-location";
 
 interface ShareItemsProps {

@@ -1,8 +1,8 @@
 import { DetailedError, type UploadOptions } from "tus-js-client";
 import { apiUrl, fetchOrFail, toStatusError } from "../../api/client";
 import { errorFromAnswer, StatusError } from "../../api/errors";
-import { startTusUpload, tusFailure } from "../upload/tus-client";
-import type { UploadHandle } from "../upload/upload-types";
+import { startTusUpload, tusFailure } from "../../api/tus-client";
+import type { UploadHandle } from "../../api/upload-types";
 import { passwordHeaders } from "./public-share-api";
 
 /** A file sent to a drop box: where, with the link's password and the visitor's name. */

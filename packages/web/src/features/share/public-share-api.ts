@@ -1,7 +1,7 @@
 import { SHARE_PASSWORD_HEADER, type PublicShare } from "@scriptorium/shared";
 import { apiUrl, fetchOrFail, toStatusError } from "../../api/client";
 import { encodePath } from "../../lib/paths";
-import { archiveUrl, type ArchiveAlgo } from "../download/download";
+import { archiveUrl, type ArchiveAlgo } from "../../api/download";
 
 /*
  * The public share routes (API.md Part B §7.3). The visitor has no session: these requests go

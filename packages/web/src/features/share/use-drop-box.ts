@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { isStatusError } from "../../api/errors";
-import type { UploadHandle } from "../upload/upload-types";
+import type { UploadHandle } from "../../api/upload-types";
 import { dropBoxUpload, type DropBoxFile } from "./drop-box-upload";
 
 /** Where one file sent to a drop box is. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { FRESH_CURSOR, stepHistory, type HistoryCursor } from "./history-nav";
-import { useShellStore } from "./shell-store";
+import { useShellStore } from "../../state/shell-store";
 
 interface ShellInputProps {
   folder: string;

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { ParseKeys } from "i18next";
-import { useShellStore, type CommandStatus } from "./shell-store";
+import { useShellStore, type CommandStatus } from "../../state/shell-store";
 
 /** The line shown under a command that did not simply succeed. */
 const STATUS_TEXT: Partial<Record<CommandStatus, ParseKeys>> = {

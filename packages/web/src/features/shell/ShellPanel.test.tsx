@@ -1,11 +1,11 @@
 import type { Resource } from "@scriptorium/shared";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { useAuthStore } from "../auth/auth-store";
-import { setCurrentResource } from "../files/current-resource";
+import { useAuthStore } from "../../state/auth-store";
+import { setCurrentResource } from "../../state/current-resource";
 import { FakeSocket } from "./fake-socket";
 import { ShellPanel } from "./ShellPanel";
-import { useShellStore } from "./shell-store";
+import { useShellStore } from "../../state/shell-store";
 
 function resource(path: string, isDir: boolean): Resource {
   return {

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
 import { ShellInput } from "./ShellInput";
 import { ShellOutput } from "./ShellOutput";
-import { closeShell, useShellStore } from "./shell-store";
+import { closeShell, useShellStore } from "../../state/shell-store";
 import { useShellFolder } from "./shell-folder";
 import { usePanelHeight } from "./use-panel-height";
 import { useShellRunner } from "./use-shell-runner";

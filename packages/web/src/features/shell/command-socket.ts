@@ -1,7 +1,7 @@
 import { apiUrl } from "../../api/client";
 import { encodePath } from "../../lib/paths";
-import { useAuthStore } from "../auth/auth-store";
-import type { CommandStatus } from "./shell-store";
+import { useAuthStore } from "../../state/auth-store";
+import type { CommandStatus } from "../../state/shell-store";
 
 /** The one place the shell makes sockets; component tests put a stand-in here. */
 export const socketSeam: { create: (url: string) => WebSocket } = {

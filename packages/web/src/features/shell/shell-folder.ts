@@ -1,5 +1,5 @@
 import { asFolder, parentFolder } from "../../lib/paths";
-import { useCurrentResourceStore, type CurrentResource } from "../files/current-resource";
+import { useCurrentResourceStore, type CurrentResource } from "../../state/current-resource";
 
 /** Where commands run: the folder the listing shows, the folder of the open file, else "/". */
 export function shellFolder(current: CurrentResource | null): string {

@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { createAnsiStripper } from "./ansi";
 import { runCommand } from "./command-socket";
-import { appendOutput, clearShell, closeShell, finishEntry, startEntry } from "./shell-store";
+import {
+  appendOutput,
+  clearShell,
+  closeShell,
+  finishEntry,
+  startEntry,
+} from "../../state/shell-store";
 
 /** Typed words the panel handles itself and never sends (SPEC.md §4). */
 const LOCAL_COMMANDS: Record<string, () => void> = { clear: clearShell, exit: closeShell };

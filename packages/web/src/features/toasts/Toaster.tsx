@@ -4,7 +4,7 @@ import { Icon } from "../../components/Icon";
 import { useOpenDialog } from "../../components/use-modal-dialog";
 import { getGlobals } from "../../lib/globals";
 import { reportIssueHref } from "../../lib/project";
-import { useToastStore, type Toast } from "./toast-store";
+import { useToastStore, type Toast } from "../../state/toast-store";
 import "./toasts.css";
 
 function ToastItem({ toast }: { toast: Toast }) {

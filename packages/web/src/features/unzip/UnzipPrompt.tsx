@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useUser } from "../auth/auth-store";
-import { FolderPicker } from "../folder-picker/FolderPicker";
-import { PromptDialog, type PromptProps, type SpecOf } from "../prompts";
+import { useUser } from "../../state/auth-store";
+import { FolderPicker } from "../../components/folder-picker/FolderPicker";
+import { PromptDialog, type PromptProps, type SpecOf } from "../../prompts";
 import { runUnzip } from "./run-unzip";
 
 /** Where to extract an archive: the folder picker, opened at the folder on screen. */

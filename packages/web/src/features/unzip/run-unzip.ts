@@ -1,11 +1,12 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { trackAction } from "../../actions/action-status";
-import { handleError, isStatusError } from "../../api/errors";
+import { isStatusError } from "../../api/errors";
+import { handleError } from "../../state/handle-error";
 import i18n from "../../i18n";
-import { resourceKey } from "../files/resource-api";
+import { resourceKey } from "../../api/resource-api";
 import { isolatePath } from "../../lib/paths";
-import { showPrompt } from "../prompts";
-import { showSuccess } from "../toasts/toast-store";
+import { showPrompt } from "../../prompts";
+import { showSuccess } from "../../state/toast-store";
 import { extractArchive } from "./unzip";
 
 /**

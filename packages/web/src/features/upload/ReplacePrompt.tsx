@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/Button";
-import { PromptDialog, type PromptProps, type SpecOf } from "../prompts";
+import { PromptDialog, type PromptProps, type SpecOf } from "../../prompts";
 
 /** How many conflicting names are listed; the rest are counted. */
 const SHOWN = 8;

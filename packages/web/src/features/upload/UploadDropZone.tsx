@@ -1,9 +1,9 @@
 import { useRef, useState, type DragEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { handleError } from "../../api/errors";
+import { handleError } from "../../state/handle-error";
 import { Icon } from "../../components/Icon";
-import { useUser } from "../auth/auth-store";
-import { currentFolder } from "../files/current-resource";
+import { useUser } from "../../state/auth-store";
+import { currentFolder } from "../../state/current-resource";
 import { pickedFromInput } from "./picked";
 import { dropEntries, readEntries } from "./read-entries";
 import { startUpload } from "./start-upload";

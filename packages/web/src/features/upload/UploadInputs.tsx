@@ -1,6 +1,6 @@
 import type { ChangeEvent } from "react";
-import { handleError } from "../../api/errors";
-import { currentFolder } from "../files/current-resource";
+import { handleError } from "../../state/handle-error";
+import { currentFolder } from "../../state/current-resource";
 import { pickedFromInput } from "./picked";
 import { startUpload } from "./start-upload";
 import { registerUploadInput } from "./upload-inputs";

@@ -3,7 +3,7 @@ import { Icon } from "../../components/Icon";
 import { IconButton } from "../../components/IconButton";
 import { formatBytes } from "../../lib/format-bytes";
 import { isolatePath } from "../../lib/paths";
-import { showPrompt } from "../prompts";
+import { showPrompt } from "../../prompts";
 import { etaSeconds, formatEta, formatSpeed, percentDone } from "./speed";
 import {
   abortAllUploads,
@@ -14,7 +14,7 @@ import {
   totalBytes,
   useUploadStore,
 } from "./upload-store";
-import type { UploadJob } from "./upload-types";
+import type { UploadJob } from "../../api/upload-types";
 
 /** Rows drawn at most; a folder of thousands of files shows the first ones and a count. */
 const MAX_ROWS = 200;

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
-import { PromptDialog, type PromptProps, type SpecOf } from "../prompts";
+import { PromptDialog, type PromptProps, type SpecOf } from "../../prompts";
 import { openUploadPicker, type PickerKind } from "./upload-inputs";
 
 /** The upload prompt: files or a whole folder (SPEC.md §2). */

@@ -1,5 +1,5 @@
 import { asFolder } from "../../lib/paths";
-import type { NewJob } from "./upload-types";
+import type { NewJob } from "../../api/upload-types";
 
 /** A file chosen or dropped, with its path relative to the folder it goes into. */
 export interface PickedFile {

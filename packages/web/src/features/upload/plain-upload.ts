@@ -1,9 +1,9 @@
 import { apiUrl, reportUnauthorized, requestTokenRenewal } from "../../api/client";
 import { errorFromAnswer, type StatusError } from "../../api/errors";
 import { encodePath } from "../../lib/paths";
-import { useAuthStore } from "../auth/auth-store";
-import { CONNECTION_ABORTED } from "./tus-client";
-import type { UploadHandle, UploadJob } from "./upload-types";
+import { useAuthStore } from "../../state/auth-store";
+import { CONNECTION_ABORTED } from "../../api/tus-client";
+import type { UploadHandle, UploadJob } from "../../api/upload-types";
 
 function failure(xhr: XMLHttpRequest): StatusError {
   return errorFromAnswer({

@@ -1,9 +1,9 @@
-import { registerPrompt } from "../prompts";
+import { registerPrompt } from "../../prompts";
 import { ReplacePrompt } from "./ReplacePrompt";
 import { UploadPrompt } from "./UploadPrompt";
 
 /** The upload dialogs (SPEC.md §2 Dialogs). */
-declare module "../prompts/prompt-specs" {
+declare module "../../prompts/prompt-specs" {
   interface PromptSpecs {
     /** Choose between uploading files and a folder. */
     upload: Record<never, never>;

@@ -1,7 +1,7 @@
 import { isStatusError } from "../../api/errors";
-import { getCurrentResource } from "../files/current-resource";
-import { fetchResource } from "../files/resource-api";
-import { showPrompt } from "../prompts";
+import { getCurrentResource } from "../../state/current-resource";
+import { fetchResource } from "../../api/resource-api";
+import { showPrompt } from "../../prompts";
 import { jobsFor, uploadConflicts, withoutNames, type Picked } from "./picked";
 import { enqueueUploads, setUploader } from "./upload-store";
 import { uploadJob } from "./uploader";

@@ -1,13 +1,13 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { unzipAction } from "../../actions/transfer";
+import { unzipAction } from "../unzip/actions";
 import { apiCall } from "../../api/client";
 import { OPERE, renderAt, resetFilesPage, row } from "../files/files-test-harness";
-import { PromptHost } from "../prompts";
-import "../../register-prompts";
+import { PromptHost } from "../../prompts";
+import "../../app/register-prompts";
 import { enqueueUploads, resetUploads, setUploader, useUploadStore } from "./upload-store";
-import type { UploadJob } from "./upload-types";
+import type { UploadJob } from "../../api/upload-types";
 import { UploadStatus } from "./UploadStatus";
 
 vi.mock("../../api/client", () => ({

@@ -3,10 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiCall } from "../../api/client";
 import type * as ClientModule from "../../api/client";
 import { StatusError } from "../../api/errors";
-import { useAuthStore } from "../auth/auth-store";
-import { NO_TUS_SETTINGS } from "./tus-client";
+import { useAuthStore } from "../../state/auth-store";
+import { NO_TUS_SETTINGS } from "../../api/tus-client";
 import { tusUpload, tusUrl } from "./tus-upload";
-import type { UploadJob } from "./upload-types";
+import type { UploadJob } from "../../api/upload-types";
 
 vi.mock("../../api/client", async (importOriginal) => ({
   ...(await importOriginal<typeof ClientModule>()),

@@ -1,10 +1,10 @@
 import { apiCall, apiUrl, reportUnauthorized, requestTokenRenewal } from "../../api/client";
 import { isStatusError } from "../../api/errors";
 import { encodePath } from "../../lib/paths";
-import { useAuthStore } from "../auth/auth-store";
+import { useAuthStore } from "../../state/auth-store";
 import type { UploadOptions } from "tus-js-client";
-import { CONNECTION_ABORTED, startTusUpload, tusFailure } from "./tus-client";
-import type { UploadHandle, UploadJob } from "./upload-types";
+import { CONNECTION_ABORTED, startTusUpload, tusFailure } from "../../api/tus-client";
+import type { UploadHandle, UploadJob } from "../../api/upload-types";
 
 /** The upload URL: the file's own path under /api/tus, with the override query. */
 export function tusUrl(path: string, overwrite: boolean): string {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getActionStatus } from "../../actions/action-status";
-import { useToastStore } from "../toasts/toast-store";
+import { useToastStore } from "../../state/toast-store";
 import {
   abortAllUploads,
   abortUpload,
@@ -12,7 +12,7 @@ import {
   SUCCESS_MS,
   useUploadStore,
 } from "./upload-store";
-import type { NewJob, UploadJob } from "./upload-types";
+import type { NewJob, UploadJob } from "../../api/upload-types";
 
 /** A fake upload the test finishes by hand. */
 interface Pending {

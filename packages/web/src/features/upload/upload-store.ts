@@ -2,10 +2,10 @@ import { create } from "zustand";
 import { trackAction } from "../../actions/action-status";
 import { errorMessage } from "../../api/errors";
 import i18n from "../../i18n";
-import { announce } from "../live/announcer";
-import { showErrorToast } from "../toasts/toast-store";
+import { announce } from "../../state/announcer";
+import { showErrorToast } from "../../state/toast-store";
 import { sampleSpeed, SPEED_SAMPLE_MS, startSpeed, type SpeedState } from "./speed";
-import type { NewJob, UploadHandle, Uploader, UploadJob } from "./upload-types";
+import type { NewJob, UploadHandle, Uploader, UploadJob } from "../../api/upload-types";
 
 /** SPEC.md §9: at most 5 uploads at a time; progress reaches the screen every 100 ms. */
 export const MAX_PARALLEL_UPLOADS = 5;

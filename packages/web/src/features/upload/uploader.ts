@@ -1,6 +1,6 @@
 import { plainUpload } from "./plain-upload";
 import { tusUpload } from "./tus-upload";
-import type { Uploader } from "./upload-types";
+import type { Uploader } from "../../api/upload-types";
 
 /** Resumable uploads need an http(s) page (API.md §6.2). */
 export const isHttpPage = () => /^https?:$/.test(window.location.protocol);

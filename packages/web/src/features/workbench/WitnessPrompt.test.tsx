@@ -1,9 +1,9 @@
 import type { ToolRunResult } from "@scriptorium/shared";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { useAuthStore } from "../auth/auth-store";
-import { useRunStore } from "../edition-tools/run-store";
-import { usePromptStore } from "../prompts";
+import { useAuthStore } from "../../state/auth-store";
+import { useRunStore } from "../../state/run-store";
+import { usePromptStore } from "../../prompts";
 import { fakeServer, renderEditorAt, stubLayout, texFile, toolQuery, USER } from "./test-harness";
 import { useWorkbenchStore } from "./workbench-store";
 

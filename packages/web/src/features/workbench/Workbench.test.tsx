@@ -2,10 +2,10 @@ import { forEachDiagnostic } from "@codemirror/lint";
 import type { ToolRunResult } from "@scriptorium/shared";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { useAuthStore } from "../auth/auth-store";
-import { useRunStore } from "../edition-tools/run-store";
-import { usePromptStore } from "../prompts";
-import { useToastStore } from "../toasts/toast-store";
+import { useAuthStore } from "../../state/auth-store";
+import { useRunStore } from "../../state/run-store";
+import { usePromptStore } from "../../prompts";
+import { useToastStore } from "../../state/toast-store";
 import {
   editorView,
   fakeServer,

@@ -1,6 +1,6 @@
 import type { ToolRunResult } from "@scriptorium/shared";
 import { describe, expect, it } from "vitest";
-import type { ToolRunRequest } from "../edition-tools/tools-api";
+import type { ToolRunRequest } from "../../api/tools-api";
 import { compileRequest, outputOf, witnessViewOf } from "./compile";
 import { outputKind } from "./output-url";
 

@@ -6,11 +6,12 @@ import {
   type WitnessView,
 } from "@scriptorium/shared";
 import type { QueryClient } from "@tanstack/react-query";
-import { handleError, isStatusError } from "../../api/errors";
+import { isStatusError } from "../../api/errors";
+import { handleError } from "../../state/handle-error";
 import { asFolder, baseName, parentFolder } from "../../lib/paths";
-import { useRunStore, type LastRun } from "../edition-tools/run-store";
-import { recordRun } from "../edition-tools/record-run";
-import { runTool, type ToolRunRequest } from "../edition-tools/tools-api";
+import { useRunStore, type LastRun } from "../../state/run-store";
+import { recordRun } from "../../state/record-run";
+import { runTool, type ToolRunRequest } from "../../api/tools-api";
 
 /** The folder m2hv writes for `source` when nothing else was chosen: `<stem>_m2hv` beside it. */
 export function defaultDestination(source: string, tool = "m2hv"): string {

@@ -1,4 +1,4 @@
-import { fileUrls } from "../files/resource-api";
+import { fileUrls } from "../../api/resource-api";
 
 /** What the output pane can show of a file. */
 export type OutputKind = "html" | "pdf";

@@ -5,8 +5,9 @@ import { act, render, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { vi } from "vitest";
 import { Editor } from "../editor/Editor";
-import { PromptHost } from "../prompts";
-import "../../register-prompts";
+import { PromptHost } from "../../prompts";
+import "../../app/register-prompts";
+import "../../app/file-views";
 
 /** Test helpers of the workbench: a user, a .tex file, the editor page, a fake server. */
 

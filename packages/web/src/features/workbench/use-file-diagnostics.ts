@@ -1,6 +1,6 @@
 import { useMemo } from "react";
-import { useRunStore } from "../edition-tools/run-store";
-import type { LineDiagnostic } from "../editor/line-tools";
+import { useRunStore } from "../../state/run-store";
+import type { LineDiagnostic } from "../../slots/editor";
 
 /**
  * The diagnostics of the last compiles that name `path`: those of its own last run and of any

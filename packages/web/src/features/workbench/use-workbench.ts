@@ -1,8 +1,8 @@
 import { isTexFile } from "@scriptorium/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
-import { useUser } from "../auth/auth-store";
-import { useRunStore } from "../edition-tools/run-store";
+import { useUser } from "../../state/auth-store";
+import { useRunStore } from "../../state/run-store";
 import { cancelCompile, compileRequest, runCompile } from "./compile";
 import { useFileDiagnostics } from "./use-file-diagnostics";
 import { useWorkbenchStore } from "./workbench-store";

@@ -1,5 +1,5 @@
 import { WITNESS_VIEWS, type WitnessView } from "@scriptorium/shared";
-import type { ToolRunRequest } from "../edition-tools/tools-api";
+import type { ToolRunRequest } from "../../api/tools-api";
 import { defaultDestination } from "./compile";
 
 /** What a witness view is asked for: one siglum, or two groups of them for `-c`. */

@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { Settings } from "@scriptorium/shared";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useAuthStore } from "../../auth/auth-store";
-import { useToastStore } from "../../toasts/toast-store";
+import { useAuthStore } from "../../../state/auth-store";
+import { useToastStore } from "../../../state/toast-store";
 import { GlobalSettingsPage } from "./GlobalSettingsPage";
 import { CHUNK_SIZE_DEBOUNCE_MS, parseRetryCount } from "./TusSettingsForm";
 

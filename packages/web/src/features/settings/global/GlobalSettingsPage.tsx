@@ -2,10 +2,10 @@ import type { Settings, SettingsAnswer, ToolSettings, TusSettings } from "@scrip
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { handleError } from "../../../api/errors";
+import { handleError } from "../../../state/handle-error";
 import { Icon } from "../../../components/Icon";
 import { getGlobals } from "../../../lib/globals";
-import { showSuccess } from "../../toasts/toast-store";
+import { showSuccess } from "../../../state/toast-store";
 import { BrandingSettingsForm } from "./BrandingSettingsForm";
 import { DefaultsSettingsForm } from "./DefaultsSettingsForm";
 import { GeneralSettingsForm } from "./GeneralSettingsForm";

@@ -3,11 +3,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiCall } from "../../../api/client";
-import { handleError } from "../../../api/errors";
+import { handleError } from "../../../state/handle-error";
 import { CheckboxField, TextField } from "../../../components/fields";
 import { SettingsCard } from "../../../components/SettingsCard";
 import { usePatchState } from "../../../lib/use-patch-state";
-import { showSuccess } from "../../toasts/toast-store";
+import { showSuccess } from "../../../state/toast-store";
 
 const KEY = ["serverSettings"] as const;
 

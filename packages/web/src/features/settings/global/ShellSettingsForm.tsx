@@ -5,7 +5,7 @@ import { TextField } from "../../../components/fields";
 import { Notice } from "../../../components/Notice";
 import { SettingsCard } from "../../../components/SettingsCard";
 import { getGlobals } from "../../../lib/globals";
-import { entriesNeedingExec, execEntry, fullShellPrograms } from "../../shell/full-shell";
+import { entriesNeedingExec, execEntry, fullShellPrograms } from "../../../lib/full-shell";
 import { parseCommandWords, parseShell } from "./shell-fields";
 
 type ShellFields = Pick<Settings, "shell" | "defaults">;

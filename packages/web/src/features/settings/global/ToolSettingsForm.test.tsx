@@ -2,7 +2,7 @@ import { defaultToolSettings, type Settings } from "@scriptorium/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useAuthStore } from "../../auth/auth-store";
+import { useAuthStore } from "../../../state/auth-store";
 import { GlobalSettingsPage } from "./GlobalSettingsPage";
 import { parseFolders, parseTimeout } from "./ToolSettingsForm";
 

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { Rule } from "@scriptorium/shared";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useAuthStore } from "../../auth/auth-store";
+import { useAuthStore } from "../../../state/auth-store";
 import { RulesEditor, rulesAreValid } from "./RulesEditor";
 
 const fetchMock = vi.fn<typeof fetch>();

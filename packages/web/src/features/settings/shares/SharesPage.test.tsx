@@ -3,10 +3,10 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import "../../../register-prompts";
-import { useAuthStore } from "../../auth/auth-store";
-import { PromptHost, usePromptStore } from "../../prompts";
-import { useToastStore } from "../../toasts/toast-store";
+import "../../../app/register-prompts";
+import { useAuthStore } from "../../../state/auth-store";
+import { PromptHost, usePromptStore } from "../../../prompts";
+import { useToastStore } from "../../../state/toast-store";
 import { SharesPage } from "./SharesPage";
 
 const fetchMock = vi.fn<typeof fetch>();

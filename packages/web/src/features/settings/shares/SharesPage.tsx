@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../../components/Icon";
-import { useUser } from "../../auth/auth-store";
-import { ALL_SHARES_KEY, fetchAllShares } from "../../share-dialog/share-api";
+import { useUser } from "../../../state/auth-store";
+import { ALL_SHARES_KEY, fetchAllShares } from "../../../api/share-api";
 import { SharesTable } from "./SharesTable";
 import "./shares-page.css";
 

@@ -3,11 +3,11 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Icon } from "../../../components/Icon";
 import { encodePath, isolatePath } from "../../../lib/paths";
-import { showPrompt } from "../../prompts";
-import { CopyLinkButton } from "../../share-dialog/CopyLinkButton";
-import { DeleteLinkButton } from "../../share-dialog/DeleteLinkButton";
-import { shareUrl } from "../../share-dialog/share-api";
-import { expiryText, modeText, usageTexts } from "../../share-dialog/share-format";
+import { showPrompt } from "../../../prompts";
+import { CopyLinkButton } from "../../../components/CopyLinkButton";
+import { DeleteLinkButton } from "../../../components/DeleteLinkButton";
+import { shareUrl } from "../../../api/share-api";
+import { expiryText, modeText, usageTexts } from "../../../lib/share-format";
 
 interface SharesTableProps {
   shares: readonly Share[];

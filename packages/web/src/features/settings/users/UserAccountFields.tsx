@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckboxField, TextField } from "../../../components/fields";
-import { FolderPicker } from "../../folder-picker/FolderPicker";
+import { FolderPicker } from "../../../components/folder-picker/FolderPicker";
 import type { UserDraft } from "./users-api";
 
 interface AccountProps {

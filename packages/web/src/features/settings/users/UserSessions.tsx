@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { apiCall } from "../../../api/client";
-import { handleError } from "../../../api/errors";
-import { showSuccess } from "../../toasts/toast-store";
+import { handleError } from "../../../state/handle-error";
+import { showSuccess } from "../../../state/toast-store";
 import { SessionsSection } from "../sessions/SessionsSection";
 
 /** On a user's page: their logins, and ending them all (admins). */

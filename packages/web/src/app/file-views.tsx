@@ -1,0 +1,36 @@
+import type { Resource } from "@scriptorium/shared";
+import { ToolLogViewer } from "../features/edition-tools/ToolLogViewer";
+import { Editor } from "../features/editor/Editor";
+import { Listing } from "../features/listing/Listing";
+import { useFolderDrop } from "../features/organise/use-folder-drop";
+import { useItemOrganise } from "../features/organise/use-item-organise";
+import { Preview } from "../features/preview/Preview";
+import { SelectionBar } from "../features/selection/SelectionBar";
+import { UploadDropZone } from "../features/upload/UploadDropZone";
+import { useEditorWorkbench } from "../features/workbench/editor-add-ons";
+import { editorAddOnsSlot } from "../slots/editor";
+import { fileViewsSlot } from "../slots/files";
+import { folderDropSlot, itemOrganiseSlot } from "../slots/listing";
+
+/*
+ * The composition of the /files page: which feature fills each slot of the files page, the
+ * listing and the editor. Loaded with the page's chunk (routes.tsx), before it renders, and by
+ * the component tests of these pages.
+ */
+
+/** A folder: the listing inside the upload drop zone, and the narrow screens' selection bar. */
+function FolderView({ resource, path }: { resource: Resource; path: string }) {
+  return (
+    <>
+      <UploadDropZone>
+        <Listing resource={resource} path={path} />
+      </UploadDropZone>
+      <SelectionBar />
+    </>
+  );
+}
+
+fileViewsSlot.fill({ Folder: FolderView, ToolLog: ToolLogViewer, Editor, Preview });
+itemOrganiseSlot.fill(useItemOrganise);
+folderDropSlot.fill(useFolderDrop);
+editorAddOnsSlot.fill(useEditorWorkbench);
