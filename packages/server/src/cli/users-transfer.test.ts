@@ -109,7 +109,11 @@ describe("scriptorium users export and import", () => {
       ["locale", (u) => (u[1]!.locale = "xx"), /Unknown locale: "xx"/],
       ["empty name", (u) => (u[1]!.username = "  "), /username must not be empty/],
       ["twice", (u) => (u[1]!.username = "NEW-ADA"), /"NEW-ADA" is there twice/],
-      ["not a user", (u) => ((u[1] as unknown as { perm: string }).perm = "all"), /\/1\/perm/],
+      [
+        "not a user",
+        (u) => ((u[1] as unknown as { perm: string }).perm = "all"),
+        /: \[1\]\.perm must be an object/,
+      ],
     ];
     for (const [name, change, message] of cases) {
       const users = structuredClone(base).map((u) => ({ ...u, username: `new-${u.username}` }));

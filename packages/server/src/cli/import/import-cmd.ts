@@ -8,7 +8,6 @@ import { Flag, HELP_FLAG, UsageError } from "../args.js";
 import { defineCommand, type CommandGroup } from "../command.js";
 import { DATABASE_FLAG } from "../flags.js";
 import { applyPlan, missingFolders } from "./apply.js";
-import { ImportFileError } from "./fb-json.js";
 import { readFbConfig, readFbShares, readFbUsers } from "./fb-records.js";
 import { planImport, type FbExport, type ImportPlan } from "./plan.js";
 import { formatPlan } from "./report.js";
@@ -48,8 +47,7 @@ function readExports(values: { users?: string; config?: string; shares?: string 
       ...(values.shares !== undefined && { shares: readFbShares(values.shares) }),
     };
   } catch (err) {
-    if (err instanceof ImportFileError)
-      throw new UsageError(`nothing was imported: ${err.message}`);
+    if (err instanceof UsageError) throw new UsageError(`nothing was imported: ${err.message}`);
     throw err;
   }
 }

@@ -11,8 +11,16 @@ import {
 import { AppError } from "../../errors.js";
 import { checkSettings } from "../../features/settings/settings-checks.js";
 import { defaultSettings } from "../../features/settings/settings.defaults.js";
-import type { Fields } from "./fb-json.js";
-import { readFbGlobalRules, readUserFields, type FbConfig } from "./fb-records.js";
+import {
+  FbBrandingSchema,
+  FbServerSchema,
+  FbSettingsSchema,
+  FbUserDefaultsSchema,
+  otherFields,
+  type FbConfig,
+  type FbSettings,
+  type FbUserDefaults,
+} from "./fb-records.js";
 import {
   mapCommands,
   mapLocale,
@@ -41,10 +49,9 @@ function settingsProblem(change: (s: Settings) => void): string | undefined {
   }
 }
 
-function mapDefaults(f: Fields, notes: Notes): Settings["defaults"] {
+function mapDefaults(fb: FbUserDefaults, notes: Notes): Settings["defaults"] {
   const subject = "user defaults";
-  const fb = readUserFields(f);
-  noteOtherFields(fb, notes, subject);
+  noteOtherFields(fb, FbUserDefaultsSchema, notes, subject);
   return {
     scope: mapScope(fb.scope) ?? ".",
     locale: mapLocale(fb.locale, notes, subject),
@@ -59,19 +66,18 @@ function mapDefaults(f: Fields, notes: Notes): Settings["defaults"] {
   };
 }
 
-function mapBranding(f: Fields, notes: Notes): Settings["branding"] {
+function mapBranding(fb: FbSettings["branding"], notes: Notes): Settings["branding"] {
   const subject = "branding";
   let theme: Theme = "";
-  const rawTheme = f.string("theme");
-  if ((THEMES as readonly string[]).includes(rawTheme)) theme = rawTheme as Theme;
-  else notes.add(subject, `theme "${rawTheme}" is unknown: the system's light or dark is used`);
+  if ((THEMES as readonly string[]).includes(fb.theme)) theme = fb.theme as Theme;
+  else notes.add(subject, `theme "${fb.theme}" is unknown: the system's light or dark is used`);
   const branding = {
-    name: f.string("name"),
-    disableExternal: f.boolean("disableExternal"),
-    disableUsedPercentage: f.boolean("disableUsedPercentage"),
-    files: f.string("files"),
+    name: fb.name,
+    disableExternal: fb.disableExternal,
+    disableUsedPercentage: fb.disableUsedPercentage,
+    files: fb.files,
     theme,
-    color: f.string("color"),
+    color: fb.color,
   };
   for (const key of ["name", "color", "files"] as const) {
     const problem = settingsProblem((s) => (s.branding[key] = branding[key]));
@@ -80,60 +86,59 @@ function mapBranding(f: Fields, notes: Notes): Settings["branding"] {
       branding[key] = "";
     }
   }
-  for (const [name, value] of f.unknown(Object.keys(branding))) {
+  for (const [name, value] of otherFields(fb, FbBrandingSchema)) {
     notes.unmapped(subject, name, value);
   }
   return branding;
 }
 
-function mapHooks(f: Fields, notes: Notes): Settings["commands"] {
+function mapHooks(fb: FbSettings["commands"], notes: Notes): Settings["commands"] {
   const commands: Settings["commands"] = {};
-  for (const key of HOOK_KEYS) commands[key] = f.strings(key).filter((c) => c.trim() !== "");
-  for (const [name, value] of f.unknown(HOOK_KEYS)) {
+  for (const key of HOOK_KEYS) commands[key] = (fb[key] ?? []).filter((c) => c.trim() !== "");
+  for (const [name, value] of Object.entries(fb)) {
+    if ((HOOK_KEYS as readonly string[]).includes(name)) continue;
     notes.unmapped("event hooks", name, value, "not an event Scriptorium runs commands on");
   }
   return commands;
 }
 
+/** The settings File Browser has and Scriptorium has no place for, noted unless unset. */
+function noteUnmappedSettings(f: FbSettings, notes: Notes): void {
+  const subject = "settings";
+  if (f.key !== "") {
+    notes.add(subject, "the signing key is not imported: everyone logs in again after the move");
+  }
+  for (const key of ["hideLoginButton", "logoutPage", "hideDotfiles"] as const) {
+    notes.unmapped(subject, key, f[key]);
+  }
+  for (const key of ["fileMode", "dirMode"] as const) {
+    if (f[key] !== 0) notes.unmapped(subject, key, `0${f[key].toString(8)}`);
+  }
+  for (const [name, value] of otherFields(f, FbSettingsSchema)) {
+    notes.unmapped(subject, name, value);
+  }
+}
+
 /** File Browser's global settings over ours; the edition tools stay as they are. */
 export function mapSettings(fb: FbConfig, current: Settings, notes: Notes): Settings {
   const f = fb.settings;
-  const subject = "settings";
-  const base = f.string("userHomeBasePath");
+  const base = f.userHomeBasePath;
   const homeProblem = settingsProblem((s) => (s.userHomeBasePath = base));
-  if (homeProblem) notes.add(subject, `userHomeBasePath not imported: ${homeProblem}`);
-  const tus = f.object("tus");
-  const chunkSize = tus.integer("chunkSize");
-  const retryCount = tus.integer("retryCount");
-  const defaultTus = defaultSettings().tus;
-  if (f.has("key")) {
-    notes.add(subject, "the signing key is not imported: everyone logs in again after the move");
-  }
-  for (const key of ["hideLoginButton", "logoutPage", "hideDotfiles"]) {
-    notes.unmapped(subject, key, f.value[key]);
-  }
-  for (const key of ["fileMode", "dirMode"]) {
-    const mode = f.integer(key);
-    if (mode !== 0) notes.unmapped(subject, key, `0${mode.toString(8)}`);
-  }
-  const known = [
-    ...["key", "signup", "createUserDir", "userHomeBasePath", "defaults", "authMethod"],
-    ...["branding", "tus", "commands", "shell", "rules", "minimumPasswordLength"],
-    ...["hideLoginButton", "logoutPage", "fileMode", "dirMode", "hideDotfiles"],
-  ];
-  for (const [name, value] of f.unknown(known)) notes.unmapped(subject, name, value);
+  if (homeProblem) notes.add("settings", `userHomeBasePath not imported: ${homeProblem}`);
+  noteUnmappedSettings(f, notes);
+  const { chunkSize, retryCount } = f.tus;
   return {
     ...current,
-    signup: f.boolean("signup"),
-    createUserDir: f.boolean("createUserDir"),
+    signup: f.signup,
+    createUserDir: f.createUserDir,
     userHomeBasePath: homeProblem || base.trim() === "" ? "/users" : base,
-    defaults: mapDefaults(f.object("defaults"), notes),
-    rules: mapRules(readFbGlobalRules(f), notes, "global rules"),
-    branding: mapBranding(f.object("branding"), notes),
+    defaults: mapDefaults(f.defaults, notes),
+    rules: mapRules(f.rules, notes, "global rules"),
+    branding: mapBranding(f.branding, notes),
     // File Browser reads {0, 0} as its defaults.
-    tus: chunkSize === 0 && retryCount === 0 ? defaultTus : { chunkSize, retryCount },
-    shell: f.strings("shell").filter((w) => w.trim() !== ""),
-    commands: mapHooks(f.object("commands"), notes),
+    tus: chunkSize === 0 && retryCount === 0 ? defaultSettings().tus : { chunkSize, retryCount },
+    shell: f.shell.filter((w) => w.trim() !== ""),
+    commands: mapHooks(f.commands, notes),
   };
 }
 
@@ -149,7 +154,6 @@ const SERVE_FLAG_ADVICE: Record<string, string> = {
   log: "Scriptorium logs to its standard output",
   authHook: "Scriptorium has no hook login",
 };
-const SERVER_MAPPED = ["enableThumbnails", "resizePreview", "enableExec", "tokenExpirationTime"];
 
 function mapTokenLifetime(raw: string, fallback: string, notes: Notes): string {
   if (raw.trim() === "") return fallback;
@@ -164,26 +168,23 @@ function mapTokenLifetime(raw: string, fallback: string, notes: Notes): string {
 
 /** The login method and its settings (`auther`): json with reCAPTCHA, proxy, noauth. */
 function mapLogin(fb: FbConfig, current: ServerConfig, notes: Notes) {
-  const method = fb.settings.string("authMethod", "json");
-  const recaptcha = fb.auther.has("recaptcha") ? fb.auther.object("recaptcha") : undefined;
+  // An export that names no method keeps the password login (json).
+  const method = fb.settings.authMethod || "json";
+  const { host, key, secret } = fb.auther.recaptcha;
   const json = {
     authMethod: "json" as const,
     authHeader: "",
-    recaptcha: {
-      host: recaptcha?.string("host") || current.recaptcha.host,
-      key: recaptcha?.string("key") ?? "",
-      secret: recaptcha?.string("secret") ?? "",
-    },
+    recaptcha: { host: host || current.recaptcha.host, key, secret },
   };
   if (method === "json") return json;
   if (method === "noauth") return { ...json, authMethod: "noauth" as const };
-  const header = fb.auther.string("header");
+  const header = fb.auther.header;
   if (method === "proxy" && header !== "") {
     return { ...json, authMethod: "proxy" as const, authHeader: header };
   }
   const why =
     method === "hook"
-      ? `Scriptorium has no hook login (command ${JSON.stringify(fb.auther.string("command"))})`
+      ? `Scriptorium has no hook login (command ${JSON.stringify(fb.auther.command)})`
       : method === "proxy"
         ? "it names no header"
         : "it is unknown";
@@ -194,7 +195,7 @@ function mapLogin(fb: FbConfig, current: ServerConfig, notes: Notes) {
 /** File Browser's server settings and login method over ours. */
 export function mapServer(fb: FbConfig, current: ServerConfig, notes: Notes): ServerConfig {
   const s = fb.server;
-  for (const [name, value] of s.unknown(SERVER_MAPPED)) {
+  for (const [name, value] of otherFields(s, FbServerSchema)) {
     notes.unmapped(
       "server",
       name,
@@ -202,7 +203,7 @@ export function mapServer(fb: FbConfig, current: ServerConfig, notes: Notes): Se
       SERVE_FLAG_ADVICE[name] ?? "Scriptorium has no such setting",
     );
   }
-  let minimum = fb.settings.integer("minimumPasswordLength");
+  let minimum = fb.settings.minimumPasswordLength;
   if (
     minimum !== 0 &&
     (minimum < MIN_PASSWORD_LENGTH_FLOOR || minimum > MAX_PASSWORD_LENGTH_SETTING)
@@ -217,13 +218,13 @@ export function mapServer(fb: FbConfig, current: ServerConfig, notes: Notes): Se
     ...current,
     ...mapLogin(fb, current, notes),
     tokenExpirationTime: mapTokenLifetime(
-      s.string("tokenExpirationTime"),
+      s.tokenExpirationTime,
       current.tokenExpirationTime,
       notes,
     ),
     minimumPasswordLength: minimum > 0 ? minimum : current.minimumPasswordLength,
-    enableExec: s.boolean("enableExec"),
-    enableThumbnails: s.boolean("enableThumbnails"),
-    resizePreview: s.boolean("resizePreview"),
+    enableExec: s.enableExec,
+    enableThumbnails: s.enableThumbnails,
+    resizePreview: s.resizePreview,
   };
 }

@@ -24,10 +24,10 @@ export function mapShare(
   if (!HASH.test(fb.hash)) return { skip: "the hash has characters a link cannot carry" };
   if (ctx.hashTaken) return { skip: "a link with this hash exists already" };
   if (!ctx.ownerImported) {
-    return { skip: `could not map: its owner (File Browser user ${fb.userId}) is not imported` };
+    return { skip: `could not map: its owner (File Browser user ${fb.userID}) is not imported` };
   }
   if (fb.expire !== 0 && fb.expire <= ctx.now) return { skip: "it has expired" };
-  if (fb.passwordHash !== "" && !isBcryptHash(fb.passwordHash)) {
+  if (fb.password_hash !== "" && !isBcryptHash(fb.password_hash)) {
     return { skip: "its password hash is not bcrypt" };
   }
   let path: string;
@@ -38,12 +38,12 @@ export function mapShare(
     return { skip: "its path is not valid" };
   }
   return {
-    fbUserId: fb.userId,
+    fbUserId: fb.userID,
     share: {
       hash: fb.hash,
       path,
       expire: fb.expire,
-      ...(fb.passwordHash !== "" && { passwordHash: fb.passwordHash }),
+      ...(fb.password_hash !== "" && { passwordHash: fb.password_hash }),
       mode: "read",
       created: ctx.now,
     },

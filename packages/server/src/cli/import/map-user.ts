@@ -1,3 +1,4 @@
+import type { TObject } from "typebox";
 import {
   firstRuleProblem,
   isLocale,
@@ -18,7 +19,7 @@ import {
 } from "../../features/users/user-rules.js";
 import type { NewUser } from "../../features/users/users.store.js";
 import { isBcryptHash } from "../../lib/passwords.js";
-import type { FbRule, FbUser, FbUserFields } from "./fb-records.js";
+import { FbUserSchema, otherFields, type FbRule, type FbUser, type FbPerm } from "./fb-records.js";
 import type { Notes } from "./notes.js";
 
 /** File Browser locale codes that name one of ours differently. */
@@ -69,11 +70,12 @@ export function mapSorting(
  * it, unzip follows `create`, since extracting creates files. (An administrator gets every
  * permission through the users feature's rule.)
  */
-export function mapPerm(raw: Record<string, boolean>, notes: Notes, subject: string): Perm {
-  const perm = Object.fromEntries(PERMISSIONS.map((p) => [p, raw[p] ?? false])) as Perm;
+export function mapPerm(raw: FbPerm, notes: Notes, subject: string): Perm {
+  const byName: Record<string, boolean | undefined> = raw;
+  const perm = Object.fromEntries(PERMISSIONS.map((p) => [p, byName[p] ?? false])) as Perm;
   if (raw.unzip === undefined) perm.unzip = perm.create;
-  for (const name of Object.keys(raw)) {
-    if (!(PERMISSIONS as readonly string[]).includes(name) && raw[name]) {
+  for (const [name, value] of Object.entries(byName)) {
+    if (!(PERMISSIONS as readonly string[]).includes(name) && value) {
       notes.add(subject, `permission "${name}" is unknown and was left out`);
     }
   }
@@ -87,7 +89,7 @@ export function mapCommands(raw: readonly string[]): string[] {
 function describeRule(rule: FbRule): string {
   const kind = rule.allow ? "allow" : "deny";
   return rule.regex
-    ? `${kind} regex ${JSON.stringify(rule.raw)}`
+    ? `${kind} regex ${JSON.stringify(rule.regexp.raw)}`
     : `${kind} ${JSON.stringify(rule.path)}`;
 }
 
@@ -100,7 +102,8 @@ function describeRule(rule: FbRule): string {
 export function mapRules(raw: readonly FbRule[], notes: Notes, subject: string): Rule[] {
   const rules: Rule[] = [];
   for (const [i, fb] of raw.entries()) {
-    const rule: Rule = { allow: fb.allow, path: fb.path, regex: fb.regex, regexp: { raw: fb.raw } };
+    const { allow, path, regex, regexp } = fb;
+    const rule: Rule = { allow, path, regex, regexp: { raw: regexp.raw } };
     const problem = firstRuleProblem([rule]);
     if (!problem) {
       rules.push(rule);
@@ -123,9 +126,14 @@ export function mapRules(raw: readonly FbRule[], notes: Notes, subject: string):
   return rules;
 }
 
-/** Notes the fields of a user or of the defaults that have no place here. */
-export function noteOtherFields(fields: FbUserFields, notes: Notes, subject: string): void {
-  for (const [name, value] of fields.other) notes.unmapped(subject, name, value);
+/** Notes the fields of a record that `schema` does not know, e.g. aceEditorTheme. */
+export function noteOtherFields(
+  record: object,
+  schema: TObject,
+  notes: Notes,
+  subject: string,
+): void {
+  for (const [name, value] of otherFields(record, schema)) notes.unmapped(subject, name, value);
 }
 
 /** A rule of the users feature, or the message of the AppError it throws. */
@@ -154,7 +162,7 @@ export function mapUser(fb: FbUser, notes: Notes): { user: NewUser } | { skip: s
   const scope = checked(() => cleanScope(fb.scope));
   if ("problem" in scope) return { skip: scope.problem };
   const subject = `user "${username.value}"`;
-  noteOtherFields(fb, notes, subject);
+  noteOtherFields(fb, FbUserSchema, notes, subject);
   return {
     user: withAdminRule({
       username: username.value,

@@ -74,7 +74,7 @@ async function planShares(db: Db, fbShares: readonly FbShare[], plan: ImportPlan
   let tokens = 0;
   for (const fb of fbShares) {
     const hashTaken = hashes.has(fb.hash) || (await store.find(fb.hash)) !== undefined;
-    const mapped = mapShare(fb, { ownerImported: owners.has(fb.userId), hashTaken, now });
+    const mapped = mapShare(fb, { ownerImported: owners.has(fb.userID), hashTaken, now });
     if ("skip" in mapped) {
       plan.skipped.push({ subject: `share ${fb.hash || "(no hash)"}`, reason: mapped.skip });
       continue;
