@@ -31,6 +31,12 @@ const exists = (p: string) =>
     () => true,
     () => false,
   );
+/** Whether a hook has written something into the file (it exists as soon as its `>` opens it). */
+const written = (p: string) =>
+  readFile(p, "utf8").then(
+    (text) => text.length > 0,
+    () => false,
+  );
 async function eventually(check: () => Promise<boolean>): Promise<void> {
   for (let i = 0; i < 100; i++) {
     if (await check()) return;
@@ -53,7 +59,7 @@ describe("hooks", () => {
       payload: "text",
     });
     expect(res.statusCode).toBe(200);
-    await eventually(() => exists(path.join(scope(), "uploaded.log")));
+    await eventually(() => written(path.join(scope(), "uploaded.log")));
     // In the sandbox the user's folder is at /files: no path of the server's reaches a hook.
     expect(await readFile(path.join(scope(), "uploaded.log"), "utf8")).toBe(
       path.join("/files", "docs", name),
@@ -146,7 +152,7 @@ describe("hooks", () => {
     expect(res.statusCode).toBe(200);
     expect(await readFile(path.join(scope(), "before.txt"), "utf8")).toBe("old");
     expect(await exists(path.join(scope(), "after.txt"))).toBe(false);
-    await eventually(() => exists(path.join(scope(), "who.txt")));
+    await eventually(() => written(path.join(scope(), "who.txt")));
     expect(await readFile(path.join(scope(), "after.txt"), "utf8")).toBe("new");
     expect(await readFile(path.join(scope(), "who.txt"), "utf8")).toBe("after_save ada");
   });
@@ -172,7 +178,7 @@ describe("hooks", () => {
       payload: "hello",
     });
     expect(patched.statusCode).toBe(204);
-    await eventually(() => exists(path.join(scope(), "after-upload.txt")));
+    await eventually(() => written(path.join(scope(), "after-upload.txt")));
     expect(await readFile(path.join(scope(), "after-upload.txt"), "utf8")).toBe("hello");
   });
 
