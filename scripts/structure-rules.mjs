@@ -21,6 +21,7 @@ export default [
           "routes-admin.ts",
           "routes-search.ts",
           "routes-shares.ts",
+          "routes-trash.ts",
           "routes.ts",
           "route-table.ts",
         ],

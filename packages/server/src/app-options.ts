@@ -28,6 +28,13 @@ export interface AppOptions {
   };
   /** Folder for generated previews (server.ts: `cache` next to the database); none: no disk cache. */
   cacheDir?: string;
+  /**
+   * The trash folder (server.ts: `trash` next to the database; outside the files folder): deleted
+   * entries are kept there. None: deletion is immediate.
+   */
+  trashDir?: string;
+  /** Replaces rename(2) in moves to and from the trash: tests simulate another filesystem. */
+  trashRename?: RenameFn;
   /** Image resizes running at once (default 4); more requests wait their turn. */
   previewConcurrency?: number;
   /** Replaces rename(2) in moves: tests simulate a cross-device move with it. */

@@ -22,6 +22,7 @@ import { sharesRoutes } from "./features/shares/shares.routes.js";
 import { publicShareRoutes } from "./features/shares/public-share.routes.js";
 import { dropBoxRoutes } from "./features/shares/drop-box.routes.js";
 import { searchPlugin } from "./features/search/search.plugin.js";
+import { trashPlugin } from "./features/trash/trash.plugin.js";
 import { parseJsonBodies } from "./http/bodies.js";
 import { createFastify, registerHttpPlugins } from "./http/fastify.js";
 import { defineRoute } from "./http/route.js";
@@ -84,4 +85,5 @@ function registerRoutes(app: FastifyInstance, s: Services, options: AppOptions, 
   app.register(publicShareRoutes(s.publicShares, baseURL));
   app.register(dropBoxRoutes(s.dropBox));
   app.register(searchPlugin(s.search.service, s.search.index));
+  if (s.trash) app.register(trashPlugin(s.trash));
 }

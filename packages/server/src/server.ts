@@ -56,6 +56,7 @@ export async function startServer(
     root,
     baseURL: opts.baseURL,
     cacheDir: path.join(path.dirname(databasePath), "cache"),
+    trashDir: path.join(path.dirname(databasePath), "trash"),
     logger: loggerOptions(process.env.SCRIPTORIUM_LOG_LEVEL ?? "info"),
     unsandboxedPrograms: opts.unsandboxedPrograms,
     limits: { loginPerIp: { max: opts.loginLimit, windowMs: 60_000 } },

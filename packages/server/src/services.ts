@@ -1,4 +1,5 @@
 import path from "node:path";
+import { isWithin } from "@scriptorium/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppOptions } from "./app-options.js";
 import { createAuthService } from "./features/auth/auth.service.js";
@@ -28,6 +29,8 @@ import { createSharesService } from "./features/shares/shares.service.js";
 import { createSharesStore } from "./features/shares/shares.store.js";
 import { createShellService } from "./features/shell/shell.service.js";
 import { createSubtitlesService } from "./features/subtitles/subtitles.service.js";
+import { createTrashService, type TrashDeps } from "./features/trash/trash.service.js";
+import { createTrashStore } from "./features/trash/trash.store.js";
 import { createTusService } from "./features/tus/tus.service.js";
 import { createUploadsStore } from "./features/tus/uploads.store.js";
 import { createRulesPreview } from "./features/users/rules-preview.js";
@@ -36,15 +39,35 @@ import { createUsersStore } from "./features/users/users.store.js";
 import { createRunner } from "./runner/runner.js";
 import { createFileEvents } from "./storage/events.js";
 import { createStorage } from "./storage/storage.js";
+import { createTrashBin } from "./storage/trash-bin.js";
 import { VERSION } from "./version.js";
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 
 /**
+ * The trash (none without a trash folder, or with one inside the files folder, where users
+ * could reach it: deletion is then immediate).
+ */
+function createTrash(
+  options: Pick<AppOptions, "db" | "root" | "trashDir" | "trashRename">,
+  deps: Pick<TrashDeps, "storage" | "settings" | "users" | "events">,
+) {
+  const { trashDir, root } = options;
+  if (!trashDir || isWithin(path.resolve(root), path.resolve(trashDir))) return undefined;
+  return createTrashService({
+    ...deps,
+    store: createTrashStore(options.db),
+    bin: createTrashBin({ dir: trashDir, filesRoot: root, rename: options.trashRename }),
+  });
+}
+
+/**
  * Stores, accounts and the files layer: what every other part is built on. The `users`
  * commands build it too, so that they change and delete users as the API does.
  */
-export function createCore(options: Pick<AppOptions, "db" | "root" | "limits">) {
+export function createCore(
+  options: Pick<AppOptions, "db" | "root" | "limits" | "trashDir" | "trashRename">,
+) {
   const { db, root } = options;
   const settings = createSettingsStore(db);
   const users = createUsersStore(db);
@@ -53,14 +76,18 @@ export function createCore(options: Pick<AppOptions, "db" | "root" | "limits">) 
   const events = createFileEvents();
   const storage = createStorage({ root, globalRules: () => settings.getRules() });
   const listings = createListingCache({ events });
-  const resources = createResourcesService({ storage, events, listings });
+  const trash = createTrash(options, { storage, settings, users, events });
+  const resources = createResourcesService({ storage, events, listings, trash });
   const tus = createTusService({ resources, storage, uploads, events, settings });
   const usersService = createUsersService({
     users,
     sessions,
     settings,
     root,
-    beforeRemove: (id) => tus.dropUploadsOf(id),
+    beforeRemove: async (id) => {
+      await tus.dropUploadsOf(id);
+      await trash?.dropUser(id);
+    },
   });
   const auth = createAuthService({
     users,
@@ -77,6 +104,7 @@ export function createCore(options: Pick<AppOptions, "db" | "root" | "limits">) 
     events,
     storage,
     listings,
+    trash,
     resources,
     tus,
     usersService,
@@ -120,7 +148,12 @@ function patchActions(
   tools: ReturnType<typeof createPrograms>["tools"],
 ) {
   const { storage, events } = core;
-  const organise = createOrganiseService({ storage, events, rename: options.moveRename });
+  const organise = createOrganiseService({
+    storage,
+    events,
+    trash: core.trash,
+    rename: options.moveRename,
+  });
   const extract = createExtractService({ storage, events, limits: options.extractLimits });
   const move: PatchAction = {
     authorize: authorizeOrganise,

@@ -10,6 +10,7 @@ export * from "./schemas/settings.js";
 export * from "./schemas/share.js";
 export * from "./schemas/search.js";
 export * from "./schemas/tools.js";
+export * from "./schemas/trash.js";
 export * from "./schemas/usage.js";
 export * from "./schemas/user.js";
 export * from "./lib/duration.js";

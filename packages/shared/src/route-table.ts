@@ -56,4 +56,8 @@ export const routeTable = {
   endUserSessions: ["DELETE", "/api/users/:id/sessions"],
   getServerSettings: ["GET", "/api/settings/server"],
   updateServerSettings: ["PUT", "/api/settings/server"],
+  listTrash: ["GET", "/api/trash"],
+  restoreTrash: ["POST", "/api/trash/:id/restore"],
+  deleteTrashItem: ["DELETE", "/api/trash/:id"],
+  emptyTrash: ["DELETE", "/api/trash"],
 } as const satisfies Record<keyof Routes, readonly [HttpMethod, string]>;

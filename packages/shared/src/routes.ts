@@ -36,6 +36,7 @@ import {
 import { shareRoutes } from "./routes-shares.js";
 import { searchRoutes } from "./routes-search.js";
 import { adminRoutes } from "./routes-admin.js";
+import { trashRoutes } from "./routes-trash.js";
 
 const UserIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const HealthSchema = Type.Object({ status: Type.String() });
@@ -381,6 +382,7 @@ export const routes = {
   ...shareRoutes,
   ...searchRoutes,
   ...adminRoutes,
+  ...trashRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 export type Routes = typeof routes;

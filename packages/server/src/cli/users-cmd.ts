@@ -49,8 +49,10 @@ const RemoveFlags = Type.Object({ ...DATABASE_FLAG, ...ROOT_FLAG, ...HELP_FLAG }
  * The users service as the server builds it (the same wiring as the app's): the commands
  * change and delete users through the same rules and steps as the API.
  */
-function usersService(db: Db, root: string | undefined) {
-  return createCore({ db, root: path.resolve(root ?? SERVE_DEFAULTS.root) }).usersService;
+function usersService(db: Db, root: string | undefined, database?: string) {
+  // The trash beside the database, as the server keeps it: a removed user's goes with them.
+  const trashDir = database && path.join(path.dirname(path.resolve(database)), "trash");
+  return createCore({ db, root: path.resolve(root ?? SERVE_DEFAULTS.root), trashDir }).usersService;
 }
 
 function row(u: UserRecord): string {
@@ -162,7 +164,8 @@ const rm = defineCommand({
       const user = await findUser(db, ref);
       const links = (await createSharesStore(db).list(user.id)).length;
       // As DELETE /api/users/{id}: sessions end, uploads in progress go, links with the user.
-      const { sessionsEnded } = await usersService(db, values.root).delete(user.id);
+      const database = values.database ?? SERVE_DEFAULTS.database;
+      const { sessionsEnded } = await usersService(db, values.root, database).delete(user.id);
       out(
         `removed user ${user.id} (${user.username}): ${sessionsEnded} session(s) ended, ${links} share link(s) deleted`,
       );

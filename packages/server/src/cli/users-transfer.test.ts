@@ -1,11 +1,12 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "../db/database.js";
 import { createSessionsStore } from "../features/sessions/sessions.store.js";
 import { createSharesStore } from "../features/shares/shares.store.js";
+import { createTrashStore } from "../features/trash/trash.store.js";
 import { createUploadsStore } from "../features/tus/uploads.store.js";
 import { createUsersStore } from "../features/users/users.store.js";
 import { verifyPassword } from "../lib/passwords.js";
@@ -177,5 +178,36 @@ describe("scriptorium users rm", () => {
       expect(await createUploadsStore(h).ofUser(2)).toEqual([]);
     });
     expect(existsSync(temp)).toBe(false);
+  });
+
+  it("drops the user's trash, kept beside the database", async () => {
+    const data = path.join(dir, "data");
+    await mkdir(data);
+    const dbFile = path.join(data, "s.db");
+    const files = path.join(dir, "files");
+    const add = await cli("users", "add", "carl", "carl-password-12", "-d", dbFile, "-r", files);
+    expect(add.code, add.stderr).toBe(0);
+    const id = (await withDb(dbFile, (h) => createUsersStore(h).findByUsername("carl")))!.id;
+    const item = path.join(data, "trash", String(id), "item1");
+    await mkdir(item, { recursive: true });
+    await writeFile(path.join(item, "a.txt"), "deleted");
+    await withDb(dbFile, (h) =>
+      createTrashStore(h).insert({
+        id: "item1",
+        userId: id,
+        path: "/a.txt",
+        name: "a.txt",
+        isDir: false,
+        size: 7,
+        deletedAt: Date.now(),
+        deletedBy: "carl",
+        stored: `${id}/item1`,
+        state: "kept",
+      }),
+    );
+    const res = await cli("users", "rm", "carl", "-d", dbFile, "-r", files);
+    expect(res.code, res.stderr).toBe(0);
+    expect(existsSync(path.join(data, "trash", String(id)))).toBe(false);
+    expect(await withDb(dbFile, (h) => createTrashStore(h).all())).toEqual([]);
   });
 });

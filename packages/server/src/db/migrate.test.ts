@@ -36,13 +36,19 @@ const names = (query: string) =>
       .map((row) => row.name),
   );
 const recorded = () => names("select name from kysely_migration order by name");
-const sessionColumns = () => names("select name from pragma_table_info('sessions')");
+const trashColumns = () => names("select name from pragma_table_info('trash')");
 
 describe("migrations at start", () => {
   it("a new database gets every migration, and a second start keeps it as it is", async () => {
     await (await openDatabase(file)).destroy();
     const first = recorded();
-    expect(first).toEqual(["001-initial", "002-uploads", "003-shares", "004-session-clients"]);
+    expect(first).toEqual([
+      "001-initial",
+      "002-uploads",
+      "003-shares",
+      "004-session-clients",
+      "005-trash",
+    ]);
     await (await openDatabase(file)).destroy();
     expect(recorded()).toEqual(first);
   });
@@ -50,17 +56,15 @@ describe("migrations at start", () => {
   it("a database one migration behind gets it", async () => {
     await (await openDatabase(file)).destroy();
     direct((raw) => {
-      for (const column of ["last_used_at", "login_at", "address", "user_agent"]) {
-        raw.exec(`alter table sessions drop column ${column}`);
-      }
-      raw.exec("delete from kysely_migration where name = '004-session-clients'");
+      raw.exec("drop table trash");
+      raw.exec("delete from kysely_migration where name = '005-trash'");
     });
-    expect(sessionColumns()).not.toContain("user_agent");
+    expect(trashColumns()).toEqual([]);
 
     await (await openDatabase(file)).destroy();
-    expect(recorded()).toContain("004-session-clients");
-    expect(sessionColumns()).toEqual(
-      expect.arrayContaining(["user_agent", "address", "login_at", "last_used_at"]),
+    expect(recorded()).toContain("005-trash");
+    expect(trashColumns()).toEqual(
+      expect.arrayContaining(["id", "user_id", "path", "stored", "state", "deleted_at"]),
     );
   });
 

@@ -3,6 +3,7 @@ import * as m001 from "./migrations/001-initial.js";
 import * as m002 from "./migrations/002-uploads.js";
 import * as m003 from "./migrations/003-shares.js";
 import * as m004 from "./migrations/004-session-clients.js";
+import * as m005 from "./migrations/005-trash.js";
 
 /** Versioned migrations, applied in name order. Never edit one that has shipped; add a new one. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   "002-uploads": m002,
   "003-shares": m003,
   "004-session-clients": m004,
+  "005-trash": m005,
 };
 
 /** Names of the migrations recorded in the database; undefined before the first. */

@@ -87,7 +87,27 @@ export interface ShareActivityTable {
   visitor: string | null;
 }
 
+export interface TrashTable {
+  /** Random, base64url. */
+  id: string;
+  user_id: number;
+  /** Original path in the owner's scope. */
+  path: string;
+  name: string;
+  is_dir: number;
+  size: number;
+  /** Unix milliseconds. */
+  deleted_at: number;
+  /** Username of who deleted it. */
+  deleted_by: string;
+  /** Where the content is, relative to the trash folder: `<userId>/<id>` holding `name`. */
+  stored: string;
+  /** `pending` (moving in), `kept`, or `restoring` (moving out). */
+  state: string;
+}
+
 export interface Database {
+  trash: TrashTable;
   uploads: UploadsTable;
   shares: SharesTable;
   share_activity: ShareActivityTable;

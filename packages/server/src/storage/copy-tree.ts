@@ -20,15 +20,16 @@ import type { UserFs } from "./user-fs.js";
 export const MAX_WALK_ENTRIES = 2_000_000;
 
 interface CopyContext {
-  fs: UserFs;
+  /** Which children are copied, by their user path (rules, hidden files). */
+  keep: (userPath: string) => boolean;
   /** Where a source descriptor may be (the view's scope and rules). */
   place: Place;
+  /** fsync each copied file (a move to or from the trash deletes its source next). */
+  sync?: boolean;
   /** Entries visited so far, against MAX_WALK_ENTRIES. */
   visited?: number;
   /** Real paths of folders being copied, against link loops. */
   ancestors: Set<string>;
-  /** Moves carry hidden files along: only the rules leave children out. */
-  withHidden?: boolean;
 }
 
 /** Where a copy writes: a new entry `name` of a pinned folder (none: only count the bytes). */
@@ -69,7 +70,7 @@ async function copyInto(
     const info = await source.handle.stat();
     if (info.isDirectory()) return copyFolder(ctx, source, srcUser, out, info);
     if (!info.isFile()) return 0;
-    if (out) await copyFileTo(source, out, info);
+    if (out) await copyFileTo(source, out, info, ctx.sync);
     return info.size;
   });
 }
@@ -78,6 +79,7 @@ async function copyFileTo(
   source: Pinned,
   out: Output,
   info: { mode: number; atime: Date; mtime: Date },
+  sync = false,
 ): Promise<void> {
   const reader = await reopen(source, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
@@ -87,6 +89,7 @@ async function copyFileTo(
       await copyFile(fdPath(reader.fd), fdPath(writer.fd));
       await writer.chmod(info.mode & 0o7777);
       await writer.utimes(info.atime, info.mtime);
+      if (sync) await writer.sync();
     } finally {
       await writer.close();
     }
@@ -120,7 +123,7 @@ async function copyFolder(
         );
       }
       const childUser = srcUser === "/" ? `/${name}` : `${srcUser}/${name}`;
-      if (!(ctx.withHidden ? ctx.fs.rulesAllow(childUser) : ctx.fs.allowed(childUser))) continue;
+      if (!ctx.keep(childUser)) continue;
       const own = await lstat(source.child(name)).catch(() => undefined);
       if (!own) continue;
       if (!own.isSymbolicLink() && !own.isFile() && !own.isDirectory()) continue;
@@ -152,8 +155,30 @@ export async function copyableSize(
   srcUser: string,
   withHidden = false,
 ): Promise<number> {
-  const ctx = { fs, place: await fs.place(), ancestors: new Set<string>(), withHidden };
-  return copyInto(ctx, src, srcUser, undefined);
+  return copyInto(await contextOf(fs, withHidden), src, srcUser, undefined);
+}
+
+/** The walk's context in a view: moves carry hidden files along, only the rules leave out. */
+async function contextOf(fs: UserFs, withHidden: boolean): Promise<CopyContext> {
+  const keep = withHidden ? fs.rulesAllow : fs.allowed;
+  return { keep, place: await fs.place(), ancestors: new Set<string>() };
+}
+
+/**
+ * Copies `src` (checked with `place`) as the new entry `name` of the pinned folder `into`, each
+ * file fsynced: the trash's copy across filesystems, in either direction. Children `keep`
+ * refuses and links leading outside `place` are left out. Returns the bytes copied.
+ */
+export function copyAcross(
+  place: Place,
+  keep: (userPath: string) => boolean,
+  src: string,
+  srcUser: string,
+  into: Pinned,
+  name: string,
+): Promise<number> {
+  const ctx: CopyContext = { keep, place, ancestors: new Set<string>(), sync: true };
+  return copyInto(ctx, src, srcUser, { folder: into, name });
 }
 
 /**
@@ -172,7 +197,7 @@ export async function copyEntry(
 ): Promise<number> {
   const withHidden = expectBytes !== undefined;
   await fs.mkdir(path.dirname(dest));
-  const ctx = { fs, place: await fs.place(), ancestors: new Set<string>(), withHidden };
+  const ctx = await contextOf(fs, withHidden);
   return fs.withEntry(dest, async (folder, name) => {
     const staging = stagingNameFor(name);
     try {

@@ -62,6 +62,7 @@ export async function createTestApp(
     root,
     webDist: path.join(dir, "no-web"),
     cacheDir: path.join(dir, "cache"),
+    trashDir: path.join(dir, "trash"),
     ...opts.app,
   });
   await app.ready();

@@ -1,6 +1,7 @@
 import { Type, type Static } from "typebox";
 import { goBodySchema } from "./go-zero.js";
 import { ToolSettingsSchema } from "./tools.js";
+import { TrashSettingsSchema } from "./trash.js";
 import { PermSchema, RuleSchema, SortingSchema, VIEW_MODES } from "./user.js";
 
 /** The template applied to new users: signup, `users add` and the admin form (API.md §8.4). */
@@ -60,6 +61,8 @@ export const SettingsSchema = Type.Object({
   commands: Type.Record(Type.String(), Type.Array(Type.String())),
   /** The edition tools (m2hv, m2lv, m2ledmac, pdflatex and any the admin adds). */
   tools: ToolSettingsSchema,
+  /** Ours: how long deleted items stay in the trash, and how much per user. */
+  trash: TrashSettingsSchema,
 });
 export type Settings = Static<typeof SettingsSchema>;
 
@@ -93,6 +96,8 @@ export const SettingsPutSchema = Type.Object({
   }),
   /** File Browser's clients do not know it: when absent, the tools stay as they are. */
   tools: Type.Optional(ToolSettingsSchema),
+  /** Ours too: when absent, the trash settings stay as they are. */
+  trash: Type.Optional(TrashSettingsSchema),
 });
 export type SettingsPut = Static<typeof SettingsPutSchema>;
 
@@ -101,7 +106,7 @@ export type SettingsPut = Static<typeof SettingsPutSchema>;
  * absent one by its zero value (API.md §8.4), at every depth. `tools` is ours: absent, the
  * tools stay as they are.
  */
-export const SettingsBodySchema = goBodySchema(SettingsPutSchema, ["tools"]);
+export const SettingsBodySchema = goBodySchema(SettingsPutSchema, ["tools", "trash"]);
 export type SettingsBody = Static<typeof SettingsBodySchema>;
 
 export const AUTH_METHODS = ["json", "proxy", "noauth"] as const;

@@ -35,6 +35,10 @@ const TAGS: { name: string; description: string }[] = [
       "Share links: the owner's calls, and the public calls of visitors (share page, downloads, drop boxes).",
   },
   { name: "search", description: "Search by name and type, and words inside text files." },
+  {
+    name: "trash",
+    description: "Deleted files and folders: list, restore, delete for ever, empty.",
+  },
   { name: "tools", description: "The edition tools' help (the tools run as resource actions)." },
   { name: "shell", description: "The in-browser shell." },
   { name: "server", description: "Health, the web app's files and this document." },

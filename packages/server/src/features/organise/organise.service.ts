@@ -7,6 +7,8 @@ import { refuseReservedNames } from "../../lib/reserved-names.js";
 import { copyEntry } from "../../storage/copy-tree.js";
 import { moveEntry, type RenameFn } from "../../storage/move.js";
 import type { Storage } from "../../storage/storage.js";
+import type { ResolvedPath, UserFs } from "../../storage/user-fs.js";
+import type { TrashService } from "../trash/trash.service.js";
 import type { UserRecord } from "../users/users.store.js";
 import { versionedName } from "./versioned-name.js";
 
@@ -19,10 +21,30 @@ export function authorizeOrganise(user: UserRecord, query: PatchQuery): void {
     throw forbidden("You may not overwrite files");
 }
 
+/**
+ * Before a copy or move replaces an existing destination, that entry goes to the trash. A folder
+ * copied or moved onto a folder merges into it (File Browser's way) and stays where it is.
+ */
+async function replacedToTrash(
+  deps: { trash?: TrashService; events: FileEvents },
+  user: UserRecord,
+  fs: UserFs,
+  dst: ResolvedPath,
+  srcIsDir: boolean,
+): Promise<void> {
+  const existing = await fs.lstatOrNone(dst.abs);
+  if (!existing || !deps.trash || (srcIsDir && existing.isDirectory())) return;
+  if (await deps.trash.put(user, fs, dst)) {
+    deps.events.emit({ type: "deleted", userId: user.id, abs: dst.abs });
+  }
+}
+
 /** PATCH copy and rename (move) inside a user's scope: checks of API.md §2.9, atomic results. */
 export function createOrganiseService(deps: {
   storage: Storage;
   events: FileEvents;
+  /** Where an entry a copy or move replaces goes (none: it is replaced for good). */
+  trash?: TrashService;
   /** For tests of the cross-device fallback. */
   rename?: RenameFn;
 }) {
@@ -79,6 +101,7 @@ export function createOrganiseService(deps: {
       if (action === "rename" && isDir) {
         await fs.assertNothingDeniedBelow(src.path, src.abs);
       }
+      if (override && !versioned) await replacedToTrash(deps, user, fs, dst, isDir);
       // Filesystem errors become API errors in the one error handler.
       if (action === "copy") await copyEntry(fs, src.abs, src.path, dst.abs, override);
       else await moveEntry(fs, src.abs, src.path, dst.abs, override, deps.rename);

@@ -12,6 +12,7 @@ import { describeEntry, statEntry } from "./entry-info.js";
 import type { ListingCache } from "./listing-cache.js";
 import { imageResolution } from "./resolution.js";
 import { findSubtitles } from "./subtitles.js";
+import type { TrashService } from "../trash/trash.service.js";
 
 /** ETag of a written file, as File Browser sends it: hex mtime in ns, then hex size. */
 async function etagOf(fs: UserFs, abs: string): Promise<string> {
@@ -38,6 +39,8 @@ export function createResourcesService(deps: {
   storage: Storage;
   events: FileEvents;
   listings: ListingCache;
+  /** Where deletions go (none: deletion is immediate). */
+  trash?: TrashService;
 }) {
   const userFs = (user: UserRecord) => deps.storage.forUser(user);
 
@@ -133,14 +136,17 @@ export function createResourcesService(deps: {
       return etagOf(fs, target.abs);
     },
 
-    /** DELETE: recursive; a link is removed, never its target; the scope root never. */
+    /**
+     * DELETE: into the user's trash (or at once when the settings keep nothing), recursive; a
+     * link is moved or removed as a link, never its target; the scope root never.
+     */
     async remove(user: UserRecord, requestPath: string): Promise<void> {
       authorizeWrite(user, "remove");
       const fs = await userFs(user);
       const target = await fs.resolve(requestPath, { followLink: false });
       if (target.path === "/") throw forbidden("The root of your files cannot be deleted");
       await fs.lstat(target.abs);
-      await fs.remove(target.abs);
+      if (!(await deps.trash?.put(user, fs, target))) await fs.remove(target.abs);
       deps.events.emit({ type: "deleted", userId: user.id, abs: target.abs });
     },
   };

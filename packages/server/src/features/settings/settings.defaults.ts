@@ -1,6 +1,7 @@
 import {
   defaultToolSettings,
   HOOK_KEYS,
+  TRASH_DEFAULTS,
   type ServerConfig,
   type Settings,
 } from "@scriptorium/shared";
@@ -49,6 +50,7 @@ export function defaultSettings(): Settings {
     shell: [],
     commands: Object.fromEntries(HOOK_KEYS.map((k) => [k, []])),
     tools: defaultToolSettings(),
+    trash: { ...TRASH_DEFAULTS },
   };
 }
 

@@ -45,7 +45,8 @@ export function createSettingsService(
     async replace(sent: SettingsBody): Promise<void> {
       const body = goBody(SettingsPutSchema, sent);
       const { locale, color, files, reportUrl, userHomeBasePath } = checkSettings(body);
-      const tools = body.tools ?? (await store.getSettings()).tools;
+      const stored = await store.getSettings();
+      const tools = body.tools ?? stored.tools;
       const names = tools.tools.map((t) => t.name);
       const twice = names.find((n, i) => names.indexOf(n) !== i);
       if (twice) throw badRequest(`Two tools are named ${twice}`);
@@ -65,6 +66,7 @@ export function createSettingsService(
         tus: { chunkSize: Math.round(body.tus.chunkSize), retryCount: body.tus.retryCount },
         commands,
         tools,
+        trash: body.trash ?? stored.trash,
       });
     },
   };

@@ -38,6 +38,8 @@ describe("GET and PUT /api/settings", () => {
         "tools",
         // Ours, read-only: how programs run here (bubblewrap, off, or without a sandbox).
         "programs",
+        // Ours: the trash's retention (days kept, bytes per user).
+        "trash",
         "tus",
         "userHomeBasePath",
       ].sort(),

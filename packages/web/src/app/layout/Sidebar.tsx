@@ -61,6 +61,7 @@ export function Sidebar({ open }: { open: boolean }) {
             label={t("sidebar.myFiles")}
             testId="sidebar-my-files"
           />
+          <NavEntry to="/trash" icon="trash" label={t("sidebar.trash")} testId="sidebar-trash" />
           {actionsFor("sidebar", ctx).map((action) => (
             <ButtonEntry
               key={action.id}

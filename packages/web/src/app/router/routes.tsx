@@ -54,6 +54,13 @@ export const appRoutes: RouteObject[] = [
             handle: handle({ access: "user", title: "pageTitles.files" }),
           },
           {
+            path: "trash",
+            lazy: async () => ({
+              Component: (await import("../../features/trash/TrashPage")).TrashPage,
+            }),
+            handle: handle({ access: "user", title: "pageTitles.trash" }),
+          },
+          {
             path: "share/*",
             lazy: async () => ({
               Component: (await import("../../features/share/SharePage")).SharePage,

@@ -138,7 +138,7 @@ describe("delete", () => {
     const before = listingLoads();
     fireEvent.keyDown(window, { key: "Delete" });
     const dialog = await screen.findByTestId("prompt-delete");
-    expect(dialog.textContent).toContain("Delete these 2 items?");
+    expect(dialog.textContent).toContain("Move these 2 items to the trash?");
     fireEvent.click(within(dialog).getByTestId("prompt-confirm"));
     await waitFor(() => expect(changes("deleteResource")).toHaveLength(2));
     expect(changes("deleteResource").map((call) => call.path)).toEqual([
@@ -165,7 +165,7 @@ describe("delete", () => {
     await openWith("b.tex");
     fireEvent.keyDown(window, { key: "Delete" });
     const dialog = await screen.findByTestId("prompt-delete");
-    expect(dialog.textContent).toContain("Delete this item?");
+    expect(dialog.textContent).toContain("Move this item to the trash?");
     expect(within(dialog).getByTestId("prompt-names").textContent).toBe("b.tex");
   });
 });

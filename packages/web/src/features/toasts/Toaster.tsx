@@ -1,5 +1,6 @@
 import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { Icon } from "../../components/Icon";
 import { useOpenDialog } from "../../components/use-modal-dialog";
 import { getGlobals } from "../../lib/globals";
@@ -17,6 +18,16 @@ function ToastItem({ toast }: { toast: Toast }) {
     <div className={`toast toast--${toast.kind}`} data-testid={`toast-${toast.kind}`}>
       <Icon name={isError ? "alert" : toast.kind === "success" ? "check" : "info"} size={20} />
       <span className="toast__message">{toast.message}</span>
+      {toast.link && (
+        <Link
+          to={toast.link.to}
+          className="toast__button"
+          data-testid="toast-link"
+          onClick={() => dismiss(toast.id)}
+        >
+          {toast.link.label}
+        </Link>
+      )}
       {report && (
         <button
           type="button"

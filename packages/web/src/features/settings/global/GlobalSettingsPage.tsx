@@ -1,4 +1,10 @@
-import type { Settings, SettingsAnswer, ToolSettings, TusSettings } from "@scriptorium/shared";
+import {
+  TRASH_DEFAULTS,
+  type Settings,
+  type SettingsAnswer,
+  type ToolSettings,
+  type TusSettings,
+} from "@scriptorium/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,6 +21,7 @@ import { ServerSettingsCard } from "./ServerSettingsForm";
 import { HookSettingsForm } from "./HookSettingsForm";
 import { ShellSettingsForm } from "./ShellSettingsForm";
 import { ToolSettingsForm } from "./ToolSettingsForm";
+import { TrashSettingsForm } from "./TrashSettingsForm";
 import { TusSettingsForm } from "./TusSettingsForm";
 import "./global-settings.css";
 
@@ -22,7 +29,7 @@ const SETTINGS_KEY = ["globalSettings"] as const;
 
 /**
  * /settings/global (admin): signup, home folders and global rules, branding, user defaults,
- * the resumable-upload settings, the edition tools, the shell, the command hooks and the
+ * the resumable-upload settings, the edition tools, the trash, the shell, the command hooks and the
  * server's own settings. While the server has no
  * /api/settings (404), the page says that settings are read-only and shows the values the page
  * was loaded with, instead of pretending to save.
@@ -106,6 +113,12 @@ export function GlobalSettingsPage() {
       )}
       {settings && (
         <>
+          <TrashSettingsForm
+            // A server older than the trash sends no `trash`: its defaults are shown.
+            initial={{ ...TRASH_DEFAULTS, ...settings.trash }}
+            onSave={(trash) => save.mutate({ ...settings, trash })}
+            saving={save.isPending}
+          />
           <ShellSettingsForm
             initial={settings}
             onSave={(fields) => save.mutate({ ...settings, ...fields })}
