@@ -174,3 +174,12 @@ export function PlaceholderInput(props: PlaceholderInputProps) {
     />
   );
 }
+
+type CountFieldProps = Omit<TextFieldProps, "type" | "step" | "inputMode" | "min"> & {
+  min?: number;
+};
+
+/** A labelled whole-number input (a count, a number of days…), at least `min` (0 unless told). */
+export function CountField({ min = 0, ...props }: CountFieldProps) {
+  return <TextField {...props} type="number" min={min} step={1} inputMode="numeric" />;
+}

@@ -25,7 +25,7 @@ export function createTrashUpkeep(deps: {
   async function keepUnderLimit(userId: number, max?: number): Promise<void> {
     const limit = max ?? (await deps.settings.getSettings()).trash.maxBytesPerUser;
     if (limit <= 0) return;
-    const items = await store.oldestOf(userId);
+    const items = await store.keptOf(userId, "oldest");
     let total = items.reduce((sum, item) => sum + item.size, 0);
     for (const item of items) {
       if (total <= limit) return;
@@ -49,9 +49,9 @@ export function createTrashUpkeep(deps: {
       }
       if (maxBytesPerUser > 0) {
         for (const userId of await store.usersOver(maxBytesPerUser)) {
-          const before = (await store.oldestOf(userId)).length;
+          const before = (await store.keptOf(userId, "oldest")).length;
           await keepUnderLimit(userId, maxBytesPerUser);
-          dropped += before - (await store.oldestOf(userId)).length;
+          dropped += before - (await store.keptOf(userId, "oldest")).length;
         }
       }
       return dropped;

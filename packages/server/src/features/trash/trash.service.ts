@@ -28,16 +28,15 @@ export function restoredName(name: string, n: number, isDir = false): string {
 
 const gone = () => notFound("No such item in the trash");
 
-function toItem(record: TrashRecord): TrashItem {
-  return {
-    id: record.id,
-    path: record.path,
-    name: record.name,
-    isDir: record.isDir,
-    size: record.size,
-    deletedAt: new Date(record.deletedAt).toISOString(),
-    deletedBy: record.deletedBy,
-  };
+/** What a client sees of a record: no owner id, storage place or state; the time as ISO 8601. */
+function toItem({
+  userId: _owner,
+  stored: _stored,
+  state: _state,
+  deletedAt,
+  ...shown
+}: TrashRecord): TrashItem {
+  return { ...shown, deletedAt: new Date(deletedAt).toISOString() };
 }
 
 export interface TrashDeps {
@@ -148,7 +147,7 @@ export function createTrashService(deps: TrashDeps) {
         owner = found;
       }
       const fs = await deps.storage.forUser(owner);
-      return (await store.listOf(owner.id)).filter((i) => fs.allowed(i.path)).map(toItem);
+      return (await store.keptOf(owner.id)).filter((i) => fs.allowed(i.path)).map(toItem);
     },
 
     /** POST /api/trash/{id}/restore: back at its path in the owner's current scope. */
@@ -183,12 +182,12 @@ export function createTrashService(deps: TrashDeps) {
     /** DELETE /api/trash: every item of the caller's trash, gone for ever. */
     async empty(user: UserRecord): Promise<void> {
       if (!user.perm.delete) throw forbidden("You may not delete files");
-      for (const item of await store.listOf(user.id)) await upkeep.drop(item);
+      for (const item of await store.keptOf(user.id)) await upkeep.drop(item);
     },
 
     /** Before a user is deleted: their trash goes with them. */
     async dropUser(userId: number): Promise<void> {
-      for (const item of await store.listOf(userId)) await store.remove(item.id);
+      for (const item of await store.keptOf(userId)) await store.remove(item.id);
       await bin.removeUser(userId);
     },
   };

@@ -91,14 +91,14 @@ export function createTrashStore(db: Db) {
       return row && toRecord(row);
     },
 
-    /** A user's kept items, newest first. */
-    async listOf(userId: number): Promise<TrashRecord[]> {
+    /** A user's kept items, newest first (as listed) or oldest first (as dropped). */
+    async keptOf(userId: number, first: "newest" | "oldest" = "newest"): Promise<TrashRecord[]> {
       const rows = await db
         .selectFrom("trash")
         .selectAll()
         .where("user_id", "=", userId)
         .where("state", "=", "kept")
-        .orderBy("deleted_at", "desc")
+        .orderBy("deleted_at", first === "newest" ? "desc" : "asc")
         .orderBy("id")
         .execute();
       return rows.map(toRecord);
@@ -131,19 +131,6 @@ export function createTrashStore(db: Db) {
         .having((eb) => eb.fn.sum<number>("size"), ">", bytes)
         .execute();
       return rows.map((row) => row.user_id);
-    },
-
-    /** A user's kept items, oldest first. */
-    async oldestOf(userId: number): Promise<TrashRecord[]> {
-      const rows = await db
-        .selectFrom("trash")
-        .selectAll()
-        .where("user_id", "=", userId)
-        .where("state", "=", "kept")
-        .orderBy("deleted_at")
-        .orderBy("id")
-        .execute();
-      return rows.map(toRecord);
     },
   };
 }

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/Button";
-import { Icon } from "../../components/Icon";
+import { ListQueryView } from "../../components/ListQueryView";
 import { TRASH_KEY, fetchTrash, filterTrash } from "../../api/trash-api";
 import { TrashTable } from "./TrashTable";
 import { useTrashActions } from "./use-trash-actions";
@@ -21,33 +21,6 @@ export function TrashPage() {
     retry: false,
   });
   const { restore, deleteForever, empty } = useTrashActions();
-
-  let content;
-  if (query.isPending) {
-    content = <p className="card__body muted">{t("files.loading")}</p>;
-  } else if (query.isError) {
-    content = (
-      <p className="card__body trash-error" role="alert" data-testid="trash-error">
-        <Icon name="alert" size={20} /> {t("trash.loadError")}
-      </p>
-    );
-  } else if (query.data.length === 0) {
-    content = (
-      <p className="card__body muted" data-testid="trash-empty">
-        {t("trash.emptyState")}
-      </p>
-    );
-  } else {
-    const shown = filterTrash(query.data, filter);
-    content =
-      shown.length === 0 ? (
-        <p className="card__body muted" data-testid="trash-no-match">
-          {t("trash.noMatch")}
-        </p>
-      ) : (
-        <TrashTable items={shown} onRestore={restore} onDeleteForever={deleteForever} />
-      );
-  }
 
   const hasItems = query.isSuccess && query.data.length > 0;
   return (
@@ -75,7 +48,22 @@ export function TrashPage() {
           />
         </div>
       )}
-      {content}
+      <ListQueryView
+        query={query}
+        error={{ text: t("trash.loadError"), className: "trash-error", testId: "trash-error" }}
+        empty={{ text: t("trash.emptyState"), testId: "trash-empty" }}
+      >
+        {(items) => {
+          const shown = filterTrash(items, filter);
+          return shown.length === 0 ? (
+            <p className="card__body muted" data-testid="trash-no-match">
+              {t("trash.noMatch")}
+            </p>
+          ) : (
+            <TrashTable items={shown} onRestore={restore} onDeleteForever={deleteForever} />
+          );
+        }}
+      </ListQueryView>
     </section>
   );
 }

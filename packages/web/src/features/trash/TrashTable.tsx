@@ -1,6 +1,7 @@
 import type { TrashItem } from "@scriptorium/shared";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/Button";
+import { DataTableHead } from "../../components/DataTable";
 import { Icon } from "../../components/Icon";
 import { formatBytes } from "../../lib/format-bytes";
 import { formatModified } from "../../lib/format-date";
@@ -16,43 +17,36 @@ interface TrashTableProps {
 export function TrashTable({ items, onRestore, onDeleteForever }: TrashTableProps) {
   const { t, i18n } = useTranslation();
   const now = Date.now();
+  /** Each column's name: its heading, and on narrow screens the label of its cells. */
+  const label = {
+    name: t("files.name"),
+    folder: t("trash.folder"),
+    size: t("files.size"),
+    deletedAt: t("trash.deletedAt"),
+    deletedBy: t("trash.deletedBy"),
+  };
   return (
-    <table className="trash-table" data-testid="trash-table">
-      <thead>
-        <tr>
-          <th scope="col">{t("files.name")}</th>
-          <th scope="col">{t("trash.folder")}</th>
-          <th scope="col">{t("files.size")}</th>
-          <th scope="col">{t("trash.deletedAt")}</th>
-          <th scope="col">{t("trash.deletedBy")}</th>
-          <th scope="col">
-            <span className="visually-hidden">{t("settings.shares.actions")}</span>
-          </th>
-        </tr>
-      </thead>
+    <table className="data-table trash-table" data-testid="trash-table">
+      <DataTableHead labels={Object.values(label)} actionsLabel={t("settings.shares.actions")} />
       <tbody>
         {items.map((item) => {
           const when = formatModified(item.deletedAt, i18n.language, false, now);
           return (
             <tr key={item.id} data-testid="trash-row" data-id={item.id}>
-              <td data-label={t("files.name")} className="trash-table__name">
+              <td data-label={label.name} className="trash-table__name">
                 <Icon name={item.isDir ? "folder" : "file"} size={18} />
                 <span data-testid="trash-name">{item.name}</span>
               </td>
-              <td data-label={t("trash.folder")} className="trash-table__folder">
+              <td data-label={label.folder} className="trash-table__folder">
                 {isolatePath(parentFolder(item.path))}
               </td>
-              <td data-label={t("files.size")} className="trash-table__size">
+              <td data-label={label.size} className="trash-table__size">
                 {formatBytes(item.size)}
               </td>
-              <td
-                data-label={t("trash.deletedAt")}
-                title={when.title}
-                className="trash-table__when"
-              >
+              <td data-label={label.deletedAt} title={when.title} className="trash-table__when">
                 {when.text}
               </td>
-              <td data-label={t("trash.deletedBy")}>{item.deletedBy}</td>
+              <td data-label={label.deletedBy}>{item.deletedBy}</td>
               <td className="trash-table__actions">
                 <Button testId="trash-restore" onClick={() => onRestore(item)}>
                   {t("trash.restore")}

@@ -1,7 +1,7 @@
 import type { TrashSettings } from "@scriptorium/shared";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { TextField } from "../../../components/fields";
+import { CountField, TextField } from "../../../components/fields";
 import { SettingsCard, type SettingsFormProps } from "../../../components/SettingsCard";
 import { formatBytes } from "../../../lib/format-bytes";
 
@@ -36,14 +36,10 @@ export function TrashSettingsForm({ initial, onSave, saving }: SettingsFormProps
       }
       submitDisabled={saving}
     >
-      <TextField
+      <CountField
         label={t("globalSettings.trashDays")}
         name="trashDays"
-        type="number"
-        min={0}
         max={36500}
-        step={1}
-        inputMode="numeric"
         value={daysText}
         onChange={setDaysText}
         hint={t("globalSettings.trashDaysHelp")}

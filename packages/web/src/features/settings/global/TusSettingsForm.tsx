@@ -1,7 +1,7 @@
 import type { TusSettings } from "@scriptorium/shared";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { TextField } from "../../../components/fields";
+import { CountField, TextField } from "../../../components/fields";
 import { SettingsCard } from "../../../components/SettingsCard";
 import { formatBytes } from "../../../lib/format-bytes";
 import { formatChunkSize, parseChunkSize } from "../chunk-size";
@@ -65,13 +65,9 @@ export function TusSettingsForm({ initial, onSave, saving = false }: TusSettings
           </>
         }
       />
-      <TextField
+      <CountField
         label={t("globalSettings.retryCount")}
         name="retryCount"
-        type="number"
-        min={0}
-        step={1}
-        inputMode="numeric"
         value={retryText}
         onChange={setRetryText}
         hint={t("globalSettings.retryHelp")}

@@ -1,6 +1,7 @@
 import type { Share } from "@scriptorium/shared";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { DataTableHead } from "../../../components/DataTable";
 import { Icon } from "../../../components/Icon";
 import { encodePath, isolatePath } from "../../../lib/paths";
 import { showPrompt } from "../../../prompts";
@@ -8,6 +9,13 @@ import { CopyLinkButton } from "../../../components/CopyLinkButton";
 import { DeleteLinkButton } from "../../../components/DeleteLinkButton";
 import { shareUrl } from "../../../api/share-api";
 import { expiryText, modeText, usageTexts } from "../../../lib/share-format";
+
+/**
+ * The columns, each named by `settings.shares.<column>`: the heading, and on narrow screens the
+ * label of its cells.
+ */
+const COLUMNS = ["path", "owner", "expiry", "mode", "usage"] as const;
+type Column = (typeof COLUMNS)[number];
 
 interface SharesTableProps {
   shares: readonly Share[];
@@ -20,26 +28,19 @@ interface SharesTableProps {
 /** The links as a table; on narrow screens each row becomes a card with labelled cells. */
 export function SharesTable({ shares, me, showOwner }: SharesTableProps) {
   const { t, i18n } = useTranslation();
+  const label = (column: Column) => t(`settings.shares.${column}`);
   return (
-    <table className="shares-table" data-testid="shares-table">
-      <thead>
-        <tr>
-          <th scope="col">{t("settings.shares.path")}</th>
-          {showOwner && <th scope="col">{t("settings.shares.owner")}</th>}
-          <th scope="col">{t("settings.shares.expiry")}</th>
-          <th scope="col">{t("settings.shares.mode")}</th>
-          <th scope="col">{t("settings.shares.usage")}</th>
-          <th scope="col">
-            <span className="visually-hidden">{t("settings.shares.actions")}</span>
-          </th>
-        </tr>
-      </thead>
+    <table className="data-table shares-table" data-testid="shares-table">
+      <DataTableHead
+        labels={COLUMNS.filter((column) => showOwner || column !== "owner").map(label)}
+        actionsLabel={t("settings.shares.actions")}
+      />
       <tbody>
         {shares.map((share) => {
           const expiry = expiryText(share, t, i18n.language);
           return (
             <tr key={share.hash} data-testid="shares-row" data-hash={share.hash}>
-              <td data-label={t("settings.shares.path")} className="shares-table__path">
+              <td data-label={label("path")} className="shares-table__path">
                 {share.userID === me ? (
                   <Link to={`/files${encodePath(share.path)}`}>{isolatePath(share.path)}</Link>
                 ) : (
@@ -47,14 +48,14 @@ export function SharesTable({ shares, me, showOwner }: SharesTableProps) {
                 )}
               </td>
               {showOwner && (
-                <td data-label={t("settings.shares.owner")} data-testid="shares-owner">
+                <td data-label={label("owner")} data-testid="shares-owner">
                   {share.username ?? `#${share.userID}`}
                 </td>
               )}
-              <td data-label={t("settings.shares.expiry")} title={expiry.title}>
+              <td data-label={label("expiry")} title={expiry.title}>
                 {expiry.text}
               </td>
-              <td data-label={t("settings.shares.mode")} className="shares-table__mode">
+              <td data-label={label("mode")} className="shares-table__mode">
                 {modeText(share, t)}
                 {share.hasPassword && (
                   <span className="shares-table__lock" title={t("share.withPassword")}>
@@ -62,7 +63,7 @@ export function SharesTable({ shares, me, showOwner }: SharesTableProps) {
                   </span>
                 )}
               </td>
-              <td data-label={t("settings.shares.usage")}>
+              <td data-label={label("usage")}>
                 <span className="shares-table__usage">
                   {usageTexts(share, t).map((text) => (
                     <span key={text}>{text}</span>

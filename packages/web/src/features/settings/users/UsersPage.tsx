@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { apiCall } from "../../../api/client";
+import { DataTableHead } from "../../../components/DataTable";
 import { Icon } from "../../../components/Icon";
 import "./users.css";
 
@@ -33,14 +34,14 @@ export function UsersPage() {
       )}
       {query.data && (
         <table className="users__table" data-testid="users-table">
-          <thead>
-            <tr>
-              <th scope="col">{t("settings.users.username")}</th>
-              <th scope="col">{t("settings.users.scope")}</th>
-              <th scope="col">{t("settings.users.perm.admin")}</th>
-              <th scope="col">{t("settings.users.permissions")}</th>
-            </tr>
-          </thead>
+          <DataTableHead
+            labels={[
+              t("settings.users.username"),
+              t("settings.users.scope"),
+              t("settings.users.perm.admin"),
+              t("settings.users.permissions"),
+            ]}
+          />
           <tbody>
             {query.data.map((user) => (
               <tr
