@@ -1,6 +1,6 @@
 import { createReadStream, lstatSync, type BigIntStats } from "node:fs";
 import { readdir, statfs, type FileHandle } from "node:fs/promises";
-import type { Readable } from "node:stream";
+import { finished, type Readable } from "node:stream";
 import { fdPath, pinSync, type Place } from "./descriptor.js";
 import { FOLDER, FOLLOW, mapped, type ViewAccess } from "./view-access.js";
 
@@ -109,7 +109,10 @@ export function fileReads(view: ViewAccess) {
     readStream: async (abs: string, opts?: { start?: number; end?: number }): Promise<Readable> => {
       const handle = await mapped(() => view.openRead(abs));
       const stream = createReadStream("", { fd: handle.fd, autoClose: false, ...opts });
-      stream.once("close", () => void handle.close());
+      // The handle owns the descriptor (autoClose off), and a stream that is not destroyed never
+      // emits "close": the handle is closed once the stream has ended, failed or been destroyed,
+      // never left to the garbage collector.
+      finished(stream, () => void handle.close());
       return stream;
     },
     /** Total and free bytes of the filesystem holding `abs`. */
