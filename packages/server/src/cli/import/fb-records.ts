@@ -1,4 +1,5 @@
 import { Type, type Static, type TObject, type TSchema } from "typebox";
+import { PermSchema, RuleSchema } from "@scriptorium/shared";
 import { UsageError } from "../args.js";
 import { readJsonFile } from "../json-file.js";
 
@@ -12,27 +13,12 @@ import { readJsonFile } from "../json-file.js";
  * type stops the import before anything is written, with a message naming the file and the field.
  */
 
-/** A rule (rules.Rule): `regexp` is null for path rules. */
-const FbRuleSchema = Type.Object({
-  allow: Type.Boolean(),
-  path: Type.String(),
-  regex: Type.Boolean(),
-  regexp: Type.Object({ raw: Type.String() }),
-});
+/** A rule (rules.Rule) is ours as it is; `regexp` is null for path rules (a Go zero value). */
+const FbRuleSchema = RuleSchema;
 
 /** Permissions (users.Permissions); `unzip` is only in the Maurolico fork, others are noted. */
 const FbPermSchema = Type.Object(
-  {
-    admin: Type.Boolean(),
-    execute: Type.Boolean(),
-    create: Type.Boolean(),
-    rename: Type.Boolean(),
-    modify: Type.Boolean(),
-    delete: Type.Boolean(),
-    share: Type.Boolean(),
-    download: Type.Boolean(),
-    unzip: Type.Optional(Type.Boolean()),
-  },
+  { ...PermSchema.properties, unzip: Type.Optional(Type.Boolean()) },
   { additionalProperties: Type.Boolean() },
 );
 
