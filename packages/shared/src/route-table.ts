@@ -60,4 +60,10 @@ export const routeTable = {
   restoreTrash: ["POST", "/api/trash/:id/restore"],
   deleteTrashItem: ["DELETE", "/api/trash/:id"],
   emptyTrash: ["DELETE", "/api/trash"],
+  getHistory: ["GET", "/api/history/*"],
+  restoreVersion: ["POST", "/api/history/*"],
+  labelVersion: ["PUT", "/api/history/*"],
+  getActivity: ["GET", "/api/activity/*"],
+  audit: ["GET", "/api/audit"],
+  events: ["GET", "/api/events"],
 } as const satisfies Record<keyof Routes, readonly [HttpMethod, string]>;

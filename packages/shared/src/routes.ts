@@ -37,6 +37,8 @@ import { shareRoutes } from "./routes-shares.js";
 import { searchRoutes } from "./routes-search.js";
 import { adminRoutes } from "./routes-admin.js";
 import { trashRoutes } from "./routes-trash.js";
+import { historyRoutes } from "./routes-history.js";
+import { activityRoutes } from "./routes-activity.js";
 
 const UserIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const HealthSchema = Type.Object({ status: Type.String() });
@@ -383,6 +385,8 @@ export const routes = {
   ...searchRoutes,
   ...adminRoutes,
   ...trashRoutes,
+  ...historyRoutes,
+  ...activityRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 export type Routes = typeof routes;

@@ -1,6 +1,8 @@
 import { Type, type Static } from "typebox";
 import { goBodySchema } from "./go-zero.js";
 import { ToolSettingsSchema } from "./tools.js";
+import { ActivitySettingsSchema } from "./activity.js";
+import { VersionSettingsSchema } from "./history.js";
 import { TrashSettingsSchema } from "./trash.js";
 import { PermSchema, RuleSchema, SortingSchema, VIEW_MODES } from "./user.js";
 
@@ -63,6 +65,10 @@ export const SettingsSchema = Type.Object({
   tools: ToolSettingsSchema,
   /** Ours: how long deleted items stay in the trash, and how much per user. */
   trash: TrashSettingsSchema,
+  /** Ours: the versions kept of overwritten files. */
+  versions: VersionSettingsSchema,
+  /** Ours: how long the activity log is kept. */
+  activity: ActivitySettingsSchema,
 });
 export type Settings = Static<typeof SettingsSchema>;
 
@@ -98,6 +104,8 @@ export const SettingsPutSchema = Type.Object({
   tools: Type.Optional(ToolSettingsSchema),
   /** Ours too: when absent, the trash settings stay as they are. */
   trash: Type.Optional(TrashSettingsSchema),
+  versions: Type.Optional(VersionSettingsSchema),
+  activity: Type.Optional(ActivitySettingsSchema),
 });
 export type SettingsPut = Static<typeof SettingsPutSchema>;
 
@@ -106,7 +114,7 @@ export type SettingsPut = Static<typeof SettingsPutSchema>;
  * absent one by its zero value (API.md §8.4), at every depth. `tools` is ours: absent, the
  * tools stay as they are.
  */
-export const SettingsBodySchema = goBodySchema(SettingsPutSchema, ["tools", "trash"]);
+export const SettingsBodySchema = goBodySchema(SettingsPutSchema, ["tools", "trash", "versions", "activity"]);
 export type SettingsBody = Static<typeof SettingsBodySchema>;
 
 export const AUTH_METHODS = ["json", "proxy", "noauth"] as const;

@@ -2,6 +2,8 @@ import {
   defaultToolSettings,
   HOOK_KEYS,
   TRASH_DEFAULTS,
+  VERSION_DEFAULTS,
+  ACTIVITY_DEFAULTS,
   type ServerConfig,
   type Settings,
 } from "@scriptorium/shared";
@@ -51,6 +53,8 @@ export function defaultSettings(): Settings {
     commands: Object.fromEntries(HOOK_KEYS.map((k) => [k, []])),
     tools: defaultToolSettings(),
     trash: { ...TRASH_DEFAULTS },
+    versions: { ...VERSION_DEFAULTS },
+    activity: { ...ACTIVITY_DEFAULTS },
   };
 }
 

@@ -67,6 +67,8 @@ export function createSettingsService(
         commands,
         tools,
         trash: body.trash ?? stored.trash,
+        versions: body.versions ?? stored.versions,
+        activity: body.activity ?? stored.activity,
       });
     },
   };
