@@ -74,7 +74,8 @@ describe("no session, no admin", () => {
     const token = jsonOf<PublicShare>(visit).token ?? "";
     expect(token).not.toBe("");
     for (const url of ROUTES) {
-      for (const headers of [{ "x-auth": token }, { cookie: `auth=${token}` }]) {
+      const ways: Record<string, string>[] = [{ "x-auth": token }, { cookie: `auth=${token}` }];
+      for (const headers of ways) {
         expect((await target.send(url, { headers })).status, url).toBe(401);
       }
       const sep = url.includes("?") ? "&" : "?";
