@@ -36,6 +36,14 @@ describe("recording", () => {
       ["edit", "/docs/new.txt", "", "ada"],
       ["create", "/docs/new.txt", "", "ada"],
     ]);
+    // Each line names its request and the client's address, bodies read or not.
+    const audit = await w.audit("?path=/team");
+    expect(audit).toHaveLength(8);
+    for (const line of audit) {
+      expect(line.requestId, line.action).toMatch(/^[0-9a-f-]{36}$/);
+      expect(line.address, line.action).toBe("127.0.0.1");
+    }
+    expect(new Set(audit.map((l) => l.requestId)).size).toBe(8);
   });
 
   it("an extraction, with the archive and where it went", async () => {
@@ -247,6 +255,32 @@ describe("GET /api/audit", () => {
     expect(rows[0]).toBe("time,user,action,path,to,detail,requestId,address");
     expect(res.body).toContain(`,ada,create,"/team/docs/=cmd,""quoted""\nline.txt",,,`);
     expect(res.body).toMatch(/,bob,create,\/team\/b\.txt,,,[0-9a-f-]{36},127\.0\.0\.1\r\n/);
+  });
+
+  it("a long log is exported whole, page after page", async () => {
+    const rows = Array.from({ length: 2500 }, (_, i) => ({
+      time: 1_000_000 + i,
+      user_id: null,
+      username: "script",
+      action: "create",
+      path: `/bulk/${i}.txt`,
+      to_path: null,
+      detail: null,
+      request_id: "r",
+      address: "",
+    }));
+    for (let i = 0; i < rows.length; i += 500) {
+      await w.t.db
+        .insertInto("activity")
+        .values(rows.slice(i, i + 500))
+        .execute();
+    }
+    const res = await w.call("admin", "GET", "/api/audit?format=csv&user=script");
+    const lines = res.body.split("\r\n").filter((l) => l !== "");
+    expect(lines).toHaveLength(2501);
+    expect(lines[1]).toContain("/bulk/2499.txt");
+    expect(lines[2500]).toContain("/bulk/0.txt");
+    expect(await w.audit("?user=script")).toHaveLength(1000);
   });
 
   it("bad filters: 400; unknown action: 400", async () => {
