@@ -26,5 +26,9 @@ export function activityPlugin(activity: ActivityService, live: LiveHub) {
       live.close();
       done();
     });
+    // Before the database closes (buildApp's own onClose hook comes last).
+    app.addHook("onClose", async () => {
+      await activity.settled();
+    });
   };
 }

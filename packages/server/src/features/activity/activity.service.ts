@@ -170,6 +170,10 @@ export function createActivityService(deps: ActivityDeps) {
     record,
     /** Stops listening to the file events. */
     close: detach,
+    /** Resolves once the lines being written are (before the database closes). */
+    settled: async (): Promise<void> => {
+      await settled();
+    },
 
     /** Listens to every line written (the live changes); returns the way to stop. */
     onLine(listener: (line: ActivityRecord) => void): () => void {

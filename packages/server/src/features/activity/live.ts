@@ -23,6 +23,9 @@ export interface LiveDeps {
   sessionLive(sessionId: string): Promise<boolean>;
 }
 
+/** Bytes waiting for a client that does not read before its stream is ended. */
+const MAX_BUFFERED = 1024 * 1024;
+
 interface Stream {
   userId: number;
   sessionId: string;
@@ -46,6 +49,12 @@ export function createLiveHub(deps: LiveDeps, options: LiveOptions = {}) {
   const end = (stream: Stream) => {
     if (!streams.delete(stream)) return;
     stream.out.end();
+  };
+
+  /** Writes to a stream; a client that reads nothing for long is let go, not buffered for. */
+  const send = (stream: Stream, text: string) => {
+    if (stream.out.writableLength > MAX_BUFFERED) end(stream);
+    else stream.out.write(text);
   };
 
   /** Ends the stream unless its session is still good; true when it may go on. */
@@ -79,7 +88,7 @@ export function createLiveHub(deps: LiveDeps, options: LiveOptions = {}) {
       const text = `event: change\ndata: ${JSON.stringify(change)}\n\n`;
       for (const stream of mine) {
         stream.queue = stream.queue.then(async () => {
-          if (streams.has(stream) && (await stillLive(stream))) stream.out.write(text);
+          if (streams.has(stream) && (await stillLive(stream))) send(stream, text);
         });
       }
     }
@@ -91,7 +100,7 @@ export function createLiveHub(deps: LiveDeps, options: LiveOptions = {}) {
     delivering = delivering.then(() => deliver(line)).catch(() => undefined);
   });
   const heartbeat = setInterval(() => {
-    for (const stream of streams) stream.out.write(": ping\n\n");
+    for (const stream of streams) send(stream, ": ping\n\n");
   }, heartbeatMs);
   heartbeat.unref();
   const check = setInterval(() => {
