@@ -24,6 +24,8 @@ export default [
           "routes-search.ts",
           "routes-shares.ts",
           "routes-trash.ts",
+          "routes-history.ts",
+          "routes-activity.ts",
           "routes.ts",
           "route-table.ts",
         ],

@@ -1,6 +1,7 @@
 import type { FastifyServerOptions } from "fastify";
 import type { Db } from "./db/database.js";
 import type { AttemptLimit } from "./lib/attempts.js";
+import type { LiveOptions } from "./features/activity/live.js";
 import type { LoginRateLimit } from "./features/auth/auth.routes.js";
 import type { SharePasswordLimits } from "./features/shares/share-gate.js";
 import type { Runner } from "./runner/runner.js";
@@ -52,4 +53,6 @@ export interface AppOptions {
   search?: { watch?: boolean; reconcileMs?: number };
   /** Time limit of one shell command (default 120 s). */
   shellTimeoutMs?: number;
+  /** Live changes (GET /api/events): heartbeat, session checks, streams per user. */
+  live?: LiveOptions;
 }

@@ -23,8 +23,10 @@ import { publicShareRoutes } from "./features/shares/public-share.routes.js";
 import { dropBoxRoutes } from "./features/shares/drop-box.routes.js";
 import { searchPlugin } from "./features/search/search.plugin.js";
 import { trashPlugin } from "./features/trash/trash.plugin.js";
+import { activityPlugin } from "./features/activity/activity.plugin.js";
 import { parseJsonBodies } from "./http/bodies.js";
 import { createFastify, registerHttpPlugins } from "./http/fastify.js";
+import { registerRequestContext } from "./http/request-context.js";
 import { defineRoute } from "./http/route.js";
 import { registerErrorHandler } from "./plugins/error-handler.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
@@ -40,6 +42,7 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const baseURL = (options.baseURL ?? "").replace(/\/+$/, "");
   const app = createFastify({ logger: options.logger ?? false, baseURL });
+  registerRequestContext(app);
   const services = createServices(options, app.log);
 
   registerErrorHandler(app);
@@ -86,4 +89,5 @@ function registerRoutes(app: FastifyInstance, s: Services, options: AppOptions, 
   app.register(dropBoxRoutes(s.dropBox));
   app.register(searchPlugin(s.search.service, s.search.index));
   if (s.trash) app.register(trashPlugin(s.trash));
+  app.register(activityPlugin(s.activity, s.live));
 }

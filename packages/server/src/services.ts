@@ -2,6 +2,9 @@ import path from "node:path";
 import { isWithin } from "@scriptorium/shared";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppOptions } from "./app-options.js";
+import { createActivityService } from "./features/activity/activity.service.js";
+import { createActivityStore } from "./features/activity/activity.store.js";
+import { createLiveHub } from "./features/activity/live.js";
 import { createAuthService } from "./features/auth/auth.service.js";
 import { createDownloadService } from "./features/downloads/downloads.service.js";
 import { createToolsService } from "./features/edition-tools/tools.service.js";
@@ -67,6 +70,7 @@ function createTrash(
  */
 export function createCore(
   options: Pick<AppOptions, "db" | "root" | "limits" | "trashDir" | "trashRename">,
+  log?: FastifyBaseLogger,
 ) {
   const { db, root } = options;
   const settings = createSettingsStore(db);
@@ -75,6 +79,14 @@ export function createCore(
   const uploads = createUploadsStore(db);
   const events = createFileEvents();
   const storage = createStorage({ root, globalRules: () => settings.getRules() });
+  const activity = createActivityService({
+    store: createActivityStore(db),
+    storage,
+    events,
+    settings,
+    usernameOf: async (id) => (await users.findById(id))?.username,
+    log,
+  });
   const listings = createListingCache({ events });
   const trash = createTrash(options, { storage, settings, users, events });
   const resources = createResourcesService({ storage, events, listings, trash });
@@ -88,6 +100,7 @@ export function createCore(
       await tus.dropUploadsOf(id);
       await trash?.dropUser(id);
     },
+    activity,
   });
   const auth = createAuthService({
     users,
@@ -95,6 +108,7 @@ export function createCore(
     sessions,
     settings,
     usernameAttempts: options.limits?.failedLoginsPerUser ?? { max: 10, windowMs: FIFTEEN_MINUTES },
+    activity,
   });
   return {
     settings,
@@ -102,6 +116,7 @@ export function createCore(
     sessions,
     uploads,
     events,
+    activity,
     storage,
     listings,
     trash,
@@ -175,7 +190,7 @@ function patchActions(
 
 /** What sends files: downloads, inline pages, previews, subtitles, share links and drop boxes. */
 function createDelivery(options: AppOptions, core: Core, log: FastifyBaseLogger) {
-  const { storage, settings, users, sessions, tus, uploads } = core;
+  const { storage, settings, users, sessions, tus, uploads, activity } = core;
   const downloads = createDownloadService({ userFs: (user) => storage.forUser(user) });
   const sharesStore = createSharesStore(options.db);
   const gate = createShareGate({
@@ -205,8 +220,14 @@ function createDelivery(options: AppOptions, core: Core, log: FastifyBaseLogger)
       concurrency: options.previewConcurrency,
     }),
     subtitles: createSubtitlesService({ downloads }),
-    shares: createSharesService({ store: sharesStore, storage }),
-    publicShares: createPublicShareService({ gate, store: sharesStore, downloads, inline }),
+    shares: createSharesService({ store: sharesStore, storage, activity }),
+    publicShares: createPublicShareService({
+      gate,
+      store: sharesStore,
+      downloads,
+      inline,
+      activity,
+    }),
     dropBox: createDropBoxService({ gate, store: sharesStore, tus, uploads }),
   };
 }
@@ -234,7 +255,7 @@ function createSearch(options: AppOptions, core: Core, log: FastifyBaseLogger) {
  * listens to file events. The features' plugins start and stop their own work (search, tus).
  */
 export function createServices(options: AppOptions, log: FastifyBaseLogger) {
-  const core = createCore(options);
+  const core = createCore(options, log);
   const programs = createPrograms(options, core, log);
   const delivery = createDelivery(options, core, log);
   const version = options.version ?? VERSION;
@@ -256,9 +277,23 @@ export function createServices(options: AppOptions, log: FastifyBaseLogger) {
       sessions: core.sessions,
       userExists: async (id) => (await core.users.findById(id)) !== undefined,
     }),
-    settingsService: createSettingsService(core.settings, () => programs.runner.state()),
-    serverSettings: createServerSettingsService(core.settings, version),
+    settingsService: createSettingsService(
+      core.settings,
+      () => programs.runner.state(),
+      core.activity,
+    ),
+    serverSettings: createServerSettingsService(core.settings, version, core.activity),
+    live: createLiveHub(
+      {
+        onLine: (listener) => core.activity.onLine(listener),
+        viewerFor: (user) => core.activity.viewerFor(user),
+        findUser: (id) => core.users.findById(id),
+        sessionLive: (id) => core.auth.sessionLive(id),
+      },
+      options.live,
+    ),
     close(): void {
+      core.activity.close();
       core.listings.close();
       detachPreviewCache?.();
       detachUploadHooks();

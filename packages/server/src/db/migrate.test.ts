@@ -36,7 +36,7 @@ const names = (query: string) =>
       .map((row) => row.name),
   );
 const recorded = () => names("select name from kysely_migration order by name");
-const trashColumns = () => names("select name from pragma_table_info('trash')");
+const activityColumns = () => names("select name from pragma_table_info('activity')");
 
 describe("migrations at start", () => {
   it("a new database gets every migration, and a second start keeps it as it is", async () => {
@@ -48,6 +48,7 @@ describe("migrations at start", () => {
       "003-shares",
       "004-session-clients",
       "005-trash",
+      "007-activity",
     ]);
     await (await openDatabase(file)).destroy();
     expect(recorded()).toEqual(first);
@@ -56,15 +57,15 @@ describe("migrations at start", () => {
   it("a database one migration behind gets it", async () => {
     await (await openDatabase(file)).destroy();
     direct((raw) => {
-      raw.exec("drop table trash");
-      raw.exec("delete from kysely_migration where name = '005-trash'");
+      raw.exec("drop table activity");
+      raw.exec("delete from kysely_migration where name = '007-activity'");
     });
-    expect(trashColumns()).toEqual([]);
+    expect(activityColumns()).toEqual([]);
 
     await (await openDatabase(file)).destroy();
-    expect(recorded()).toContain("005-trash");
-    expect(trashColumns()).toEqual(
-      expect.arrayContaining(["id", "user_id", "path", "stored", "state", "deleted_at"]),
+    expect(recorded()).toContain("007-activity");
+    expect(activityColumns()).toEqual(
+      expect.arrayContaining(["id", "time", "user_id", "username", "action", "path", "to_path"]),
     );
   });
 

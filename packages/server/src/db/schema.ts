@@ -106,7 +106,28 @@ export interface TrashTable {
   state: string;
 }
 
+/** The activity log (migration 007): appended to, swept by age, never updated. */
+export interface ActivityTable {
+  id: Generated<number>;
+  /** Unix milliseconds. */
+  time: number;
+  /** Who did it; null for an anonymous visitor (a drop box, a share) or the server itself. */
+  user_id: number | null;
+  /** Their name then ("" when nobody signed in). */
+  username: string;
+  /** One of ACTIVITY_ACTIONS. */
+  action: string;
+  /** The real place, relative to the real files root ("/a/b.tex"); "" for no file. */
+  path: string;
+  /** Where it went (moves, copies, extractions, tool outputs), like `path`. */
+  to_path: string | null;
+  detail: string | null;
+  request_id: string;
+  address: string;
+}
+
 export interface Database {
+  activity: ActivityTable;
   trash: TrashTable;
   uploads: UploadsTable;
   shares: SharesTable;

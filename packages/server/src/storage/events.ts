@@ -1,7 +1,16 @@
 import { EventEmitter } from "node:events";
 
 export type FileEventType =
-  "created" | "saved" | "deleted" | "moved" | "copied" | "uploaded" | "extracted" | "compiled";
+  | "created"
+  | "saved"
+  | "deleted"
+  | "moved"
+  | "copied"
+  | "uploaded"
+  | "extracted"
+  | "compiled"
+  /** Back from the trash. */
+  | "restored";
 
 /** A change to a file or folder; the search index, activity log and caches subscribe. */
 export interface FileEvent {
@@ -11,6 +20,10 @@ export interface FileEvent {
   abs: string;
   /** For moves and copies: where it went. */
   to?: string;
+  /** An upload that came through a drop box: the box's share hash (the uploader is a visitor). */
+  viaShare?: string;
+  /** What the activity log says beside the paths (a tool and its result). */
+  detail?: string;
 }
 
 /** The application's file-change bus (ROADMAP: one domain event per change). */

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { unauthorized } from "../../errors.js";
 import { provideAuthenticator } from "../../http/authenticator.js";
+import { setRequestActor } from "../../http/request-context.js";
 import type { AuthContext, AuthService } from "./auth.service.js";
 import { looksLikeJwt } from "./tokens.js";
 
@@ -46,6 +47,7 @@ export function registerAuth(app: FastifyInstance, auth: AuthService): void {
       const token = findToken(request);
       if (!token) throw unauthorized();
       const identity = await auth.authenticate(token);
+      setRequestActor({ id: identity.user.id, username: identity.user.username });
       if (auth.shouldRenew(identity)) void reply.header("X-Renew-Token", "true");
       return identity;
     },

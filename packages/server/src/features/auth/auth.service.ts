@@ -10,6 +10,7 @@ import type { SettingsStore } from "../settings/settings.store.js";
 import type { UsersService } from "../users/users.service.js";
 import { usernameKey, type UserRecord, type UsersStore } from "../users/users.store.js";
 import { createAttemptCounter, type AttemptLimit } from "../../lib/attempts.js";
+import type { ActivityRecorder } from "../activity/activity.service.js";
 import { recaptchaEnabled, verifyRecaptcha } from "./recaptcha.js";
 import type { SessionClient, SessionRecord, SessionsStore } from "../sessions/sessions.store.js";
 import { signToken, verifyToken } from "./tokens.js";
@@ -28,6 +29,19 @@ export interface AuthContext {
 }
 
 const wrongCredentials = () => forbidden("Wrong credentials", "WRONG_CREDENTIALS");
+
+/** Whether a session still lets its token in: not revoked, not expired, not rotated out. */
+function usable(session: SessionRecord | undefined, now: number): session is SessionRecord {
+  return (
+    session !== undefined &&
+    session.revokedAt === null &&
+    session.expiresAt > now &&
+    (session.rotatedAt === null || session.rotatedAt + ROTATION_GRACE_MS > now)
+  );
+}
+
+/** Longest username written for a failed login (whatever was typed). */
+const TRIED_NAME_MAX = 200;
 
 type AttemptCounter = ReturnType<typeof createAttemptCounter>;
 
@@ -88,6 +102,8 @@ export function createAuthService(deps: {
   sessions: SessionsStore;
   settings: SettingsStore;
   usernameAttempts: AttemptLimit;
+  /** The activity log: logins and failed logins. */
+  activity?: ActivityRecorder;
 }) {
   const { users, usersService, sessions, settings } = deps;
   const attempts = createAttemptCounter(deps.usernameAttempts);
@@ -101,24 +117,52 @@ export function createAuthService(deps: {
     return signToken(await settings.getSecret(), user, session.id, session.expiresAt);
   }
 
+  /** The user a login request names by the configured method; 403 for wrong credentials. */
+  async function loginUser(
+    body: LoginBody,
+    headers: Record<string, unknown>,
+    ip: string,
+  ): Promise<UserRecord> {
+    const config = await settings.getServerConfig();
+    if (config.authMethod === "noauth") {
+      const user = await users.first();
+      if (!user) throw new AppError("INTERNAL", "No user exists to log in as");
+      return user;
+    }
+    if (config.authMethod === "proxy") {
+      const header = config.authHeader.toLowerCase();
+      const value = header ? headers[header] : undefined;
+      const user =
+        typeof value === "string" && value ? await users.findByUsername(value) : undefined;
+      if (!user) throw wrongCredentials();
+      return user;
+    }
+    return passwordLogin(deps, attempts, body, ip);
+  }
+
   return {
     issue,
 
     /** POST /api/login: returns a new token for the configured auth method. */
     async login(body: LoginBody, headers: Record<string, unknown>, ip: string): Promise<string> {
-      const config = await settings.getServerConfig();
-      let user: UserRecord | undefined;
-      if (config.authMethod === "noauth") {
-        user = await users.first();
-        if (!user) throw new AppError("INTERNAL", "No user exists to log in as");
-      } else if (config.authMethod === "proxy") {
-        const header = config.authHeader.toLowerCase();
-        const value = header ? headers[header] : undefined;
-        user = typeof value === "string" && value ? await users.findByUsername(value) : undefined;
-        if (!user) throw wrongCredentials();
-      } else {
-        user = await passwordLogin(deps, attempts, body, ip);
+      let user: UserRecord;
+      try {
+        user = await loginUser(body, headers, ip);
+      } catch (err) {
+        if (err instanceof AppError && err.code === "WRONG_CREDENTIALS") {
+          const tried = typeof body.username === "string" ? body.username : "";
+          await deps.activity?.record({
+            action: "login-failed",
+            actor: null,
+            username: tried.replace(/[\p{Cc}\p{Cf}]/gu, "").slice(0, TRIED_NAME_MAX),
+          });
+        }
+        throw err;
       }
+      await deps.activity?.record({
+        action: "login",
+        actor: { id: user.id, username: user.username },
+      });
       const agent = headers["user-agent"];
       return issue(user, { userAgent: typeof agent === "string" ? agent : "", address: ip });
     },
@@ -156,18 +200,16 @@ export function createAuthService(deps: {
       if (!claims) throw unauthorized("Invalid or expired token");
       const session = await sessions.find(claims.sid);
       const now = Date.now();
-      if (
-        !session ||
-        session.revokedAt !== null ||
-        session.expiresAt <= now ||
-        (session.rotatedAt !== null && session.rotatedAt + ROTATION_GRACE_MS <= now)
-      ) {
-        throw unauthorized("This session has ended");
-      }
+      if (!usable(session, now)) throw unauthorized("This session has ended");
       const user = await users.findById(session.userId);
       if (!user || user.id !== claims.user.id) throw unauthorized("This user no longer exists");
       touch(session, now);
       return { user, session, claims };
+    },
+
+    /** Whether the session still lets its token in (a live stream ends when it does not). */
+    async sessionLive(sessionId: string): Promise<boolean> {
+      return usable(await sessions.find(sessionId), Date.now());
     },
 
     /** X-Renew-Token: the token expires within an hour, or the user changed since it was issued. */

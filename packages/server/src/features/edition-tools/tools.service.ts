@@ -74,6 +74,12 @@ async function authorize(
   return { ...query, override: "false" };
 }
 
+/** A run's result in a word or two, for the activity log. */
+function runOutcome(result: ToolRunResult): string {
+  if (result.ok) return "ok";
+  return result.exitCode === null ? "stopped" : `failed (exit ${result.exitCode})`;
+}
+
 /**
  * The edition tools (API.md Part A §9–§10): `PATCH …?action=mauro:<tool>` and the tools' help,
  * run through the one runner with the configured executables only.
@@ -166,7 +172,13 @@ export function createToolsService(deps: ToolsDeps) {
           ? await runPdflatex(deps.runner, run)
           : await runFolderTool(deps.runner, run, query);
       const written = await fs.resolve(path.posix.dirname(result.log));
-      deps.events.emit({ type: "compiled", userId: user.id, abs: src.abs, to: written.abs });
+      deps.events.emit({
+        type: "compiled",
+        userId: user.id,
+        abs: src.abs,
+        to: written.abs,
+        detail: `${tool.name}: ${runOutcome(result)}`,
+      });
       return result;
     },
 

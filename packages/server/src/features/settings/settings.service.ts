@@ -9,7 +9,17 @@ import { badRequest } from "../../errors.js";
 import { goBody } from "../../lib/go-body.js";
 import { checkSettings } from "./settings-checks.js";
 import { defaultSettings } from "./settings.defaults.js";
+import type { ActivityRecorder } from "../activity/activity.service.js";
 import type { SettingsStore } from "./settings.store.js";
+
+/** The top-level keys whose values differ between two objects: what the activity log names. */
+export function changedKeys(before: object, after: object): string[] {
+  const a = before as Record<string, unknown>;
+  const b = after as Record<string, unknown>;
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter(
+    (key) => JSON.stringify(a[key]) !== JSON.stringify(b[key]),
+  );
+}
 
 /**
  * GET and PUT /api/settings: what File Browser exposes of the global settings (API.md §8.4);
@@ -19,6 +29,7 @@ import type { SettingsStore } from "./settings.store.js";
 export function createSettingsService(
   store: SettingsStore,
   programs?: () => Promise<ProgramsState>,
+  activity?: ActivityRecorder,
 ) {
   return {
     async get(): Promise<SettingsAnswer> {
@@ -57,7 +68,7 @@ export function createSettingsService(
       const commands = Object.fromEntries(
         [...HOOK_KEYS, ...extra].map((k) => [k, body.commands[k] ?? []]),
       );
-      await store.setSettings({
+      const next = {
         ...body,
         userHomeBasePath,
         branding: { ...body.branding, color, files, reportUrl },
@@ -69,7 +80,12 @@ export function createSettingsService(
         trash: body.trash ?? stored.trash,
         versions: body.versions ?? stored.versions,
         activity: body.activity ?? stored.activity,
-      });
+      };
+      await store.setSettings(next);
+      const changed = changedKeys(stored, next);
+      if (changed.length > 0) {
+        await activity?.record({ action: "settings", detail: `settings: ${changed.join(", ")}` });
+      }
     },
   };
 }

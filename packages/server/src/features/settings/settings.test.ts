@@ -40,6 +40,9 @@ describe("GET and PUT /api/settings", () => {
         "programs",
         // Ours: the trash's retention (days kept, bytes per user).
         "trash",
+        // Ours: versions kept of overwritten files, and how long the activity log is kept.
+        "versions",
+        "activity",
         "tus",
         "userHomeBasePath",
       ].sort(),

@@ -6,6 +6,7 @@ import type {
   DownloadTarget,
   FileDownload,
 } from "../downloads/downloads.service.js";
+import type { ActivityRecorder } from "../activity/activity.service.js";
 import type { InlineService } from "../inline/inline.service.js";
 import { describeEntry, statEntry } from "../resources/entry-info.js";
 import { listFolder, sortItems } from "../resources/listing.js";
@@ -40,6 +41,8 @@ export function createPublicShareService(deps: {
   store: SharesStore;
   downloads: DownloadService;
   inline: InlineService;
+  /** The activity log: each counted download of a link (by its anonymous visitor). */
+  activity?: ActivityRecorder;
 }) {
   async function readable(raw: string, visitor: Visitor): Promise<ShareAccess> {
     const access = await deps.gate.open(raw, visitor);
@@ -97,6 +100,12 @@ export function createPublicShareService(deps: {
       const target = await targetOf(access);
       if (counted) {
         if (!(await deps.store.takeDownload(access.share.hash))) throw usedUp();
+        await deps.activity?.record({
+          action: "share-use",
+          abs: target.resolved.abs,
+          detail: access.share.hash,
+          actor: null,
+        });
         if (access.share.maxDownloads !== undefined) {
           await deps.store.addActivity(access.share.hash, {
             at: Date.now(),

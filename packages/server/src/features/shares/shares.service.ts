@@ -10,6 +10,7 @@ import {
 import { badRequest, forbidden, notFound } from "../../errors.js";
 import { hashPassword } from "../../lib/passwords.js";
 import { normalizeRequestPath } from "../../lib/safe-path.js";
+import type { ActivityRecorder } from "../activity/activity.service.js";
 import type { Storage } from "../../storage/storage.js";
 import type { UserRecord } from "../users/users.store.js";
 import type { ShareRecord, SharesStore } from "./shares.store.js";
@@ -71,7 +72,12 @@ const requireShare = (user: UserRecord) => {
  * Share links of signed-in users (API.md Part B §7.2 with Part A §12): listing, creation of a
  * link to a path that exists and passes the owner's rules, deletion by the owner or an admin.
  */
-export function createSharesService(deps: { store: SharesStore; storage: Storage }) {
+export function createSharesService(deps: {
+  store: SharesStore;
+  storage: Storage;
+  /** The activity log: links made and removed. */
+  activity?: ActivityRecorder;
+}) {
   async function ownedOrAdmin(user: UserRecord, rawHash: string): Promise<ShareRecord> {
     const hash = rawHash.replace(/^\/+|\/+$/g, "");
     if (hash === "") throw badRequest("The share hash is missing");
@@ -141,6 +147,11 @@ export function createSharesService(deps: { store: SharesStore; storage: Storage
         }),
       } satisfies Omit<ShareRecord, "downloads" | "uploads">;
       await deps.store.create(record);
+      await deps.activity?.record({
+        action: "share-create",
+        abs: target.abs,
+        detail: `${record.hash} (${mode})`,
+      });
       return shareJson({ ...record, downloads: 0, uploads: 0 });
     },
 
@@ -149,6 +160,16 @@ export function createSharesService(deps: { store: SharesStore; storage: Storage
       requireShare(user);
       const share = await ownedOrAdmin(user, rawHash);
       await deps.store.remove(share.hash);
+      // The path as the owner saw it; an admin removing another's link names none.
+      const where =
+        share.userId === user.id
+          ? await (await deps.storage.forUser(user)).resolve(share.path).catch(() => undefined)
+          : undefined;
+      await deps.activity?.record({
+        action: "share-delete",
+        ...(where && { abs: where.abs }),
+        detail: share.hash,
+      });
     },
 
     /** What visitors did with a link: the owner's or an admin's to see. */

@@ -168,7 +168,7 @@ export function createTrashService(deps: TrashDeps) {
       }
       await store.remove(id);
       await bin.remove(item.stored);
-      deps.events.emit({ type: "created", userId: user.id, abs: dest.abs });
+      deps.events.emit({ type: "restored", userId: user.id, abs: dest.abs });
       return { path: dest.path };
     },
 

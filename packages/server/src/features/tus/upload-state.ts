@@ -69,7 +69,12 @@ export function createUploadState(deps: {
         finishedVia.set(upload.target, upload.viaShare);
         setTimeout(() => finishedVia.delete(upload.target), CANCELLED_MEMORY_MS).unref();
       }
-      deps.events.emit({ type: "uploaded", userId: upload.userId, abs: upload.target });
+      deps.events.emit({
+        type: "uploaded",
+        userId: upload.userId,
+        abs: upload.target,
+        ...(upload.viaShare !== undefined && { viaShare: upload.viaShare }),
+      });
     },
 
     /** Forgets an upload and removes its staged bytes (`who`: seen from its uploader's view). */

@@ -12,6 +12,7 @@ import type { AttemptLimit } from "../../lib/attempts.js";
 import { goBody } from "../../lib/go-body.js";
 import { scopeRoot } from "../../lib/safe-path.js";
 import { createScopeFolder } from "../../storage/scope-folder.js";
+import type { ActivityRecorder } from "../activity/activity.service.js";
 import type { SessionsStore } from "../sessions/sessions.store.js";
 import type { SettingsStore } from "../settings/settings.store.js";
 import { changeUser, type UserChanges } from "./user-changes.js";
@@ -87,6 +88,8 @@ export function createUsersService(deps: {
   currentPasswordAttempts?: AttemptLimit;
   /** Makes a scope's folder; by default at once under `root` (imports make theirs later). */
   makeScopeFolder?: (scope: string) => Promise<void>;
+  /** The activity log: users created, changed, deleted. */
+  activity?: ActivityRecorder;
 }) {
   const { users, sessions, root } = deps;
   const passwords = createPasswordChecks(deps);
@@ -106,7 +109,11 @@ export function createUsersService(deps: {
 
   return {
     /** Makes a user from the global defaults plus explicit fields; 409 when the name is taken. */
-    create: (input: CreateUserInput) => createUser(ctx, input),
+    async create(input: CreateUserInput): Promise<UserRecord> {
+      const user = await createUser(ctx, input);
+      await deps.activity?.record({ action: "user-create", detail: user.username });
+      return user;
+    },
 
     /**
      * Changes a user (the API after its checks, and the `users` commands); a new password
@@ -115,6 +122,12 @@ export function createUsersService(deps: {
     async change(id: number, changes: UserChanges, keepSession?: string): Promise<UserRecord> {
       const { user, passwordChanged } = await changeUser(ctx, await find(id), changes);
       if (passwordChanged) await sessions.revokeAllOf(id, keepSession);
+      // Which fields, never their values (a password above all).
+      const fields = Object.keys(changes).filter((k) => k !== "passwordHash" || !changes.password);
+      await deps.activity?.record({
+        action: "user-change",
+        detail: `${user.username}: ${fields.map((k) => (k === "passwordHash" ? "password" : k)).join(", ")}`,
+      });
       return user;
     },
 
@@ -128,6 +141,7 @@ export function createUsersService(deps: {
       const sessionsEnded = await sessions.revokeAllOf(id);
       await deps.beforeRemove?.(id);
       await users.remove(id);
+      await deps.activity?.record({ action: "user-delete", detail: user.username });
       return { user, sessionsEnded };
     },
 
@@ -153,7 +167,7 @@ export function createUsersService(deps: {
       const data = goBody(UserDataSchema, body.data);
       if (data.username === undefined) throw badRequest("The username must not be empty");
       const input = { username: data.username, password: data.password ?? "" };
-      return (await createUser(ctx, { ...input, fields: fieldsOf(data) })).id;
+      return (await this.create({ ...input, fields: fieldsOf(data) })).id;
     },
 
     /** DELETE /api/users/{id}: administrators only. */
