@@ -70,7 +70,7 @@ function serve() {
       return Promise.resolve(Response.json({ path: PATH }));
     }
     if (method === "PUT" && id) {
-      const { label } = JSON.parse(String(init?.body)) as { label: string };
+      const { label } = JSON.parse(init?.body as string) as { label: string };
       versions = versions.map((v) => (v.id === id ? { ...v, label: label || null } : v));
       return Promise.resolve(new Response(null, { status: 204 }));
     }
@@ -257,7 +257,7 @@ describe("the history dialog", () => {
       ).toBe("Prima bozza"),
     );
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === "PUT");
-    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ label: "Prima bozza" });
+    expect(JSON.parse(put?.[1]?.body as string)).toEqual({ label: "Prima bozza" });
     fireEvent.click(
       within(screen.getAllByTestId("version")[1]!).getByTestId("version-label-remove"),
     );
