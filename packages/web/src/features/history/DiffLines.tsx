@@ -201,6 +201,12 @@ export function DiffLines({ lines, layout, onExpand }: DiffLinesProps) {
   if (layout === "inline") {
     return (
       <table className="diff diff--inline" data-testid="diff-table" data-layout="inline">
+        <colgroup>
+          <col className="diff__col-num" />
+          <col className="diff__col-num" />
+          <col className="diff__col-sign" />
+          <col />
+        </colgroup>
         <thead className="visually-hidden">
           <tr>
             <th scope="col">{t("history.oldLineNumber")}</th>
@@ -223,6 +229,12 @@ export function DiffLines({ lines, layout, onExpand }: DiffLinesProps) {
   }
   return (
     <table className="diff diff--split" data-testid="diff-table" data-layout="split">
+      <colgroup>
+        <col className="diff__col-num" />
+        <col />
+        <col className="diff__col-num" />
+        <col />
+      </colgroup>
       <thead className="visually-hidden">
         <tr>
           <th scope="col">{t("history.oldLineNumber")}</th>
