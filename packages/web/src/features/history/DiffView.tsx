@@ -119,7 +119,8 @@ export function DiffView({ path, from, to, fromName, toName }: DiffViewProps) {
               {t("history.noChanges")}
             </p>
           ) : (
-            <div className="diff-view__scroll">
+            // Source lines read left to right in every interface language, as in the editor.
+            <div className="diff-view__scroll" dir="ltr">
               <DiffLines lines={diff.lines} layout={layout} onExpand={expand} />
             </div>
           )}
