@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { editorAddOnsSlot } from "../slots/editor";
+import { infoSectionsSlot } from "../slots/info";
 import { fileViewsSlot } from "../slots/files";
 import { folderDropSlot, itemOrganiseSlot } from "../slots/listing";
 
@@ -14,11 +15,12 @@ function slotContents(): unknown[] {
     itemOrganiseSlot.get(),
     folderDropSlot.get(),
     editorAddOnsSlot.get(),
+    infoSectionsSlot.get(),
   ];
 }
 
 describe("the files page's composition", () => {
-  it("fills every slot of the files page, the listing and the editor", async () => {
+  it("fills every slot of the files page, the listing, the editor and the info dialog", async () => {
     const empty = slotContents();
     await import("./file-views");
     const filled = slotContents();

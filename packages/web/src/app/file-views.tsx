@@ -1,6 +1,8 @@
 import type { Resource } from "@scriptorium/shared";
 import { ToolLogViewer } from "../features/edition-tools/ToolLogViewer";
 import { Editor } from "../features/editor/Editor";
+import { useEditorHistory } from "../features/history/editor-history";
+import { HistoryInfoSection } from "../features/history/HistoryInfoSection";
 import { Listing } from "../features/listing/Listing";
 import { useFolderDrop } from "../features/organise/use-folder-drop";
 import { useItemOrganise } from "../features/organise/use-item-organise";
@@ -8,8 +10,9 @@ import { Preview } from "../features/preview/Preview";
 import { SelectionBar } from "../features/selection/SelectionBar";
 import { UploadDropZone } from "../features/upload/UploadDropZone";
 import { useEditorWorkbench } from "../features/workbench/editor-add-ons";
-import { editorAddOnsSlot } from "../slots/editor";
+import { editorAddOnsSlot, type EditedFile, type EditorAddOns } from "../slots/editor";
 import { fileViewsSlot } from "../slots/files";
+import { infoSectionsSlot } from "../slots/info";
 import { folderDropSlot, itemOrganiseSlot } from "../slots/listing";
 
 /*
@@ -30,7 +33,23 @@ function FolderView({ resource, path }: { resource: Resource; path: string }) {
   );
 }
 
+/** The editor hosts the workbench (`.tex` files) and the history (every file): both bars' buttons. */
+function useEditorAddOns(file: EditedFile): EditorAddOns {
+  const workbench = useEditorWorkbench(file);
+  const history = useEditorHistory(file);
+  return {
+    ...workbench,
+    bar: (
+      <>
+        {history.bar}
+        {workbench.bar}
+      </>
+    ),
+  };
+}
+
 fileViewsSlot.fill({ Folder: FolderView, ToolLog: ToolLogViewer, Editor, Preview });
 itemOrganiseSlot.fill(useItemOrganise);
 folderDropSlot.fill(useFolderDrop);
-editorAddOnsSlot.fill(useEditorWorkbench);
+editorAddOnsSlot.fill(useEditorAddOns);
+infoSectionsSlot.fill([HistoryInfoSection]);

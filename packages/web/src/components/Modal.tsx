@@ -12,6 +12,8 @@ export interface ModalProps {
   /** When given, the dialog is a form and Enter submits it. */
   onSubmit?: () => void;
   testId?: string;
+  /** A modifier of the card (`modal--wide`: a large dialog, the whole screen on phones). */
+  className?: string;
 }
 
 /**
@@ -19,7 +21,15 @@ export interface ModalProps {
  * behind is inert. The focus starts on the first field (or the enabled main button), Tab stays
  * inside, and the element that had the focus gets it back on close.
  */
-export function Modal({ title, children, footer, onClose, onSubmit, testId }: ModalProps) {
+export function Modal({
+  title,
+  children,
+  footer,
+  onClose,
+  onSubmit,
+  testId,
+  className,
+}: ModalProps) {
   const titleId = useId();
   const { ref, onKeyDown, onMouseDown } = useModalDialog(onClose);
 
@@ -41,7 +51,7 @@ export function Modal({ title, children, footer, onClose, onSubmit, testId }: Mo
   return (
     <dialog
       ref={ref}
-      className="modal"
+      className={className ? `modal ${className}` : "modal"}
       aria-labelledby={titleId}
       tabIndex={-1}
       data-testid={testId}

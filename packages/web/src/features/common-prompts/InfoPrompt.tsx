@@ -15,6 +15,7 @@ import { fetchChecksum, fetchResource, resourceKey } from "../../api/resource-ap
 import { formatAbsolute, formatRelative, parseModified } from "../../lib/format-date";
 import { PromptDialog } from "../../prompts/PromptDialog";
 import type { PromptProps, SpecOf } from "../../prompts/prompt-specs";
+import { infoSectionsSlot } from "../../slots/info";
 import "./info.css";
 
 const TYPE_LABELS: Record<string, ParseKeys> = {
@@ -129,7 +130,10 @@ function SelectionInfo({ items }: { items: readonly Item[] }) {
   );
 }
 
-/** File information (SPEC.md §2): details, folder counts, checksums on request. */
+/**
+ * File information (SPEC.md §2): details, folder counts, checksums on request, then what other
+ * features add through slots/info.ts (a file's history).
+ */
 export function InfoPrompt({ spec }: PromptProps<SpecOf<"info">>) {
   if (spec.items) return <SelectionInfo items={spec.items} />;
   return <ItemInfo item={spec.item} />;
@@ -200,6 +204,9 @@ function ItemInfo({ item }: { item: Item | Resource }) {
           </dl>
         </>
       )}
+      {infoSectionsSlot.get().map((Section, index) => (
+        <Section key={index} item={item} />
+      ))}
     </PromptDialog>
   );
 }
