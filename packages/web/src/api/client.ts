@@ -59,6 +59,11 @@ export function setAuthHandlers(next: AuthHandlers): void {
   handlers = next;
 }
 
+/** The session's token, for requests made outside apiCall that send it as X-Auth. */
+export function sessionToken(): string {
+  return handlers.getToken();
+}
+
 /** How each route authenticates: none, token only (renew, logout) or full session handling. */
 const PUBLIC_ROUTES: ReadonlySet<RouteName> = new Set(["login", "signup", "health"]);
 const TOKEN_ONLY_ROUTES: ReadonlySet<RouteName> = new Set(["renew", "logout"]);
