@@ -64,15 +64,17 @@ export function ActivityList({ entries, folder, onOpen }: ActivityListProps) {
                 {when.text}
               </time>
             </div>
-            {entry.path !== "" && (
+            {(entry.path !== "" || entry.to !== undefined) && (
               <div className="activity-entry__paths">
-                {GONE.has(entry.action) ? (
-                  <span className="activity-entry__path" data-testid="activity-path">
-                    {isolatePath(relativePath(entry.path, folder))}
-                  </span>
-                ) : (
-                  <PathLink path={entry.path} folder={folder} onOpen={onOpen} />
-                )}
+                {/* A side the viewer may not see comes as "": only the other one is shown. */}
+                {entry.path !== "" &&
+                  (GONE.has(entry.action) ? (
+                    <span className="activity-entry__path" data-testid="activity-path">
+                      {isolatePath(relativePath(entry.path, folder))}
+                    </span>
+                  ) : (
+                    <PathLink path={entry.path} folder={folder} onOpen={onOpen} />
+                  ))}
                 {entry.to !== undefined && (
                   <>
                     <span className="activity-entry__arrow" aria-hidden="true">

@@ -52,7 +52,7 @@ export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
                 {entry.path !== "" && isolatePath(entry.path)}
                 {entry.to !== undefined && (
                   <>
-                    {" "}
+                    {entry.path !== "" && " "}
                     <span className="audit-table__arrow" aria-hidden="true">
                       →
                     </span>
