@@ -158,7 +158,7 @@ test("an admin filters the audit log by user and action and exports it as CSV an
   await page.getByTestId("audit-export-csv").click();
   const csv = await download;
   expect(csv.suggestedFilename()).toMatch(/^scriptorium-audit-\d{4}-\d{2}-\d{2}\.csv$/);
-  const lines = readFileSync((await csv.path()), "utf8")
+  const lines = readFileSync(await csv.path(), "utf8")
     .trimEnd()
     .split("\r\n");
   expect(lines[0]).toBe("time,user,action,path,to,detail,requestId,address");
@@ -170,7 +170,7 @@ test("an admin filters the audit log by user and action and exports it as CSV an
   await page.getByTestId("audit-export-json").click();
   const json = await download;
   expect(json.suggestedFilename()).toMatch(/^scriptorium-audit-\d{4}-\d{2}-\d{2}\.json$/);
-  const entries = JSON.parse(readFileSync((await json.path()), "utf8")) as {
+  const entries = JSON.parse(readFileSync(await json.path(), "utf8")) as {
     user: string;
     action: string;
     path: string;
