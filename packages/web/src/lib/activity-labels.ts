@@ -35,3 +35,15 @@ export const liveSentence = (action: ActivityAction): ParseKeys =>
 
 /** Entries and changes made by the anonymous visitor of a share have no user name. */
 export const isVisitor = (entry: Pick<ActivityEntry | LiveChange, "user">) => entry.user === "";
+
+/** What a share's visitor does; other lines without a user are the server's own (the CLI). */
+const VISITOR_ACTIONS = new Set<ActivityAction>(["drop", "share-use"]);
+
+/**
+ * Who an entry names: the user, "A visitor" for a share's visitor, or null for a line that nobody
+ * signed in wrote (the command line, the server itself).
+ */
+export function whoKind(entry: Pick<ActivityEntry, "user" | "action">): "user" | "visitor" | null {
+  if (entry.user !== "") return "user";
+  return VISITOR_ACTIONS.has(entry.action) ? "visitor" : null;
+}

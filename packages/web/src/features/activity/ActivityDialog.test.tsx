@@ -27,6 +27,8 @@ const ENTRIES: ActivityEntry[] = [
   entry({ time: ago(60), user: "ada", action: "rename", path: "/Opere/a.tex", to: "/Opere/b.tex" }),
   entry({ time: ago(120), user: "", action: "drop", path: "/Opere/inbox/lettera.pdf" }),
   entry({ time: ago(180), user: "ada", action: "tool", path: "/Opere/b.tex", detail: "m2hv: 0" }),
+  // Moved into the trash by the command line: nobody signed in.
+  entry({ time: ago(200), user: "", action: "delete", path: "/Opere/vecchio.tex" }),
   // Moved out of a folder the viewer may not see: only where it went.
   entry({ time: ago(240), user: "ada", action: "move", path: "", to: "/Opere/pubblico.tex" }),
 ];
@@ -87,6 +89,7 @@ describe("a folder's activity", () => {
       "rename",
       "drop",
       "tool",
+      "delete",
       "move",
     ]);
     const [upload, rename, drop, tool] = lines as [
@@ -111,9 +114,10 @@ describe("a folder's activity", () => {
     expect(within(drop).getByTestId("activity-user").textContent).toBe("A visitor");
     expect(within(drop).getByTestId("activity-action").textContent).toBe("Drop-box arrival");
     expect(tool.textContent).toContain("m2hv: 0");
-    const paths = within(lines[4]!).getAllByTestId("activity-path");
+    expect(within(lines[4]!).getByTestId("activity-user").textContent).toBe("—");
+    const paths = within(lines[5]!).getAllByTestId("activity-path");
     expect(paths.map((path) => path.textContent)).toEqual(["\u2066pubblico.tex\u2069"]);
-    expect(lines[4]!.textContent).toContain("→");
+    expect(lines[5]!.textContent).toContain("→");
     expect(screen.queryByTestId("activity-more")).toBeNull();
   });
 

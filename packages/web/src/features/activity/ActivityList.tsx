@@ -1,8 +1,8 @@
 import type { ActivityEntry } from "@scriptorium/shared";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { actionLabel, isVisitor } from "../../lib/activity-labels";
-import { formatModified } from "../../lib/format-date";
+import { actionLabel, whoKind } from "../../lib/activity-labels";
+import { formatExact, formatRelative, parseModified } from "../../lib/format-date";
 import { asFolder, baseName, encodePath, isolatePath } from "../../lib/paths";
 import { useClock } from "../../lib/use-clock";
 
@@ -40,11 +40,20 @@ function PathLink({ path, folder, onOpen }: { path: string; folder: string; onOp
 /** The entries, newest first: who, what, where (and where to), and when. */
 export function ActivityList({ entries, folder, onOpen }: ActivityListProps) {
   const { t, i18n } = useTranslation();
-  const now = useClock();
+  const who = (entry: ActivityEntry) => {
+    const kind = whoKind(entry);
+    return kind === "user" ? entry.user : kind === "visitor" ? t("activity.visitor") : "—";
+  };
+  // The clock moves every half minute and the server's may run ahead: never "in 1 second".
+  const now = Math.max(useClock(), Date.now());
   return (
     <ol className="activity__list" data-testid="activity-list">
       {entries.map((entry, index) => {
-        const when = formatModified(entry.time, i18n.language, false, now);
+        const time = parseModified(entry.time);
+        const when = {
+          text: formatRelative(Math.min(time, now), i18n.language, now),
+          title: formatExact(time, i18n.language),
+        };
         return (
           <li
             // Entries have no id; the same second may hold equal ones.
@@ -55,7 +64,7 @@ export function ActivityList({ entries, folder, onOpen }: ActivityListProps) {
           >
             <div className="activity-entry__head">
               <span className="activity-entry__user" data-testid="activity-user">
-                {isVisitor(entry) ? t("activity.visitor") : entry.user}
+                {who(entry)}
               </span>
               <span className="activity-entry__action" data-testid="activity-action">
                 {t(actionLabel(entry.action))}

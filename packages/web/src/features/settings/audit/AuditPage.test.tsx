@@ -30,7 +30,7 @@ const ENTRIES = [
     action: "move",
     path: "/team/a.tex",
     to: "/team/Archivio/a.tex",
-    requestId: "req-2",
+    requestId: "7c32bd18-293e-4b24-97dd-c349638114f9",
   }),
   entry({ user: "", action: "login-failed", path: "", detail: "carla", requestId: "req-3" }),
 ];
@@ -116,6 +116,12 @@ describe("the audit page", () => {
     );
     expect(within(failed).getByTestId("audit-action-cell").textContent).toBe("Failed login");
     expect(failed.textContent).toContain("carla");
+    // A line nobody signed in wrote (the command line) names no one.
+    expect(within(failed).getByTestId("audit-user-cell").textContent).toBe("—");
+    // A long request id is cut, whole in its title.
+    const request = within(move).getByTestId("audit-request");
+    expect(request.textContent).toBe("Request 7c32bd18…");
+    expect(request.title).toBe("7c32bd18-293e-4b24-97dd-c349638114f9");
     // Cells carry their labels for the narrow screens' cards.
     expect(within(upload).getByTestId("audit-action-cell").dataset.label).toBe("Action");
   });

@@ -1,9 +1,12 @@
 import type { AuditEntry } from "@scriptorium/shared";
 import { useTranslation } from "react-i18next";
 import { DataTableHead } from "../../../components/DataTable";
-import { actionLabel, isVisitor } from "../../../lib/activity-labels";
+import { actionLabel, whoKind } from "../../../lib/activity-labels";
 import { formatAbsolute, formatExact, parseModified } from "../../../lib/format-date";
 import { isolatePath } from "../../../lib/paths";
+
+/** The first 8 characters of a long request id, with an ellipsis. */
+export const shortId = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…` : id);
 
 /** The audit log's entries as a table; on narrow screens each row becomes a card. */
 export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
@@ -35,10 +38,12 @@ export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
                 </time>
               </td>
               <td data-label={label.user} data-testid="audit-user-cell">
-                {isVisitor(entry) ? (
-                  <span className="muted">{t("activity.visitor")}</span>
-                ) : (
+                {whoKind(entry) === "user" ? (
                   entry.user
+                ) : (
+                  <span className="muted">
+                    {whoKind(entry) === "visitor" ? t("activity.visitor") : "—"}
+                  </span>
                 )}
               </td>
               <td data-label={label.action} data-testid="audit-action-cell">
@@ -64,8 +69,14 @@ export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
               <td data-label={label.detail} className="audit-table__detail">
                 {entry.detail}
                 {entry.requestId && (
-                  <span className="audit-table__request muted" dir="ltr">
-                    {t("audit.request", { id: entry.requestId })}
+                  // Ids are long; the start tells requests apart, the whole one is in the title.
+                  <span
+                    className="audit-table__request muted"
+                    dir="ltr"
+                    title={entry.requestId}
+                    data-testid="audit-request"
+                  >
+                    {t("audit.request", { id: shortId(entry.requestId) })}
                   </span>
                 )}
               </td>
