@@ -116,6 +116,31 @@ test("a colleague's upload appears in the open listing without a reload and in t
   await expect(page).toHaveURL(/\/files\/Trascrizioni\/scan-3\.jpg$/);
 });
 
+test("an entry added above keeps what the reader looks at where it is", async ({ page }) => {
+  const files: Record<string, string> = {};
+  for (let i = 1; i <= 40; i++) files[`Capitoli/capitolo-${String(i).padStart(2, "0")}.tex`] = "x";
+  const ada = userWithFiles(files, EDITOR);
+  const bruno = createUser(["--scope", `/${ada.username}`, ...EDITOR]);
+  const stream = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/events");
+  await loginAndOpen(page, ada, "/files/Capitoli/");
+  await stream;
+  const listing = page.getByTestId("listing");
+  await expect(listing).toHaveAttribute("data-count", "40");
+  await page.mouse.wheel(0, 900);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(800);
+  const watched = item(page, "capitolo-25.tex");
+  const before = (await watched.boundingBox())!.y;
+  const scrolled = await page.evaluate(() => window.scrollY);
+
+  const headers = await authHeaders(page.request, bruno);
+  // Sorted by name, it comes first: above everything in view.
+  await tusUpload(page.request, headers, "/Capitoli/a-premessa.tex", Buffer.from("p"));
+  await expect(listing).toHaveAttribute("data-count", "41");
+  await expect(page.getByTestId("live-notice")).toContainText("uploaded a-premessa.tex");
+  expect(Math.abs((await watched.boundingBox())!.y - before)).toBeLessThanOrEqual(2);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled);
+});
+
 test("an admin filters the audit log by user and action and exports it as CSV and JSON", async ({
   page,
 }) => {
