@@ -2,6 +2,7 @@ import type { LiveChange } from "@scriptorium/shared";
 import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiCall } from "../../api/client";
+import { beginWrite } from "../../api/local-writes";
 import { useAnnouncerStore } from "../../state/announcer";
 import { selectByClick } from "../../state/selection-store";
 import {
@@ -120,6 +121,22 @@ describe("an open listing kept up to date", () => {
     });
     expect(rows()).toHaveLength(6);
     expect(screen.getByTestId("live-notice-text").textContent).toBe("admin uploaded scan-3.jpg");
+  });
+
+  it("reloads quietly, without news, for a change this tab was making (an upload batch)", async () => {
+    await openOpere();
+    const before = listings();
+    arrive("scan-3.jpg");
+    // This tab's upload is still on its way when the server reports the first file.
+    const end = beginWrite();
+    send({ user: "admin" });
+    await waitFor(() => expect(row("scan-3.jpg")).toBeTruthy(), {
+      timeout: OWN_CHANGE_DELAY_MS + 1500,
+    });
+    end();
+    expect(listings()).toBe(before + 1);
+    expect(screen.queryByTestId("live-notice")).toBeNull();
+    expect(useAnnouncerStore.getState().polite).toBe("");
   });
 
   it("reloads quietly when the stream comes back after a break", async () => {

@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ACTIVITY_KEY } from "../../api/activity-api";
+import { wroteLately } from "../../api/local-writes";
 import { resourceKey } from "../../api/resource-api";
 import { Icon } from "../../components/Icon";
 import { isVisitor, liveSentence } from "../../lib/activity-labels";
@@ -16,6 +17,8 @@ import "./live-folder.css";
 
 /** A change of one's own is looked at this long after it came, once this tab has reloaded. */
 export const OWN_CHANGE_DELAY_MS = 1500;
+/** A change of one's own this close to a write of this tab is taken for that write's. */
+export const OWN_WRITE_WINDOW_MS = 3000;
 /** Changes that come this close together reload the listing once. */
 const BATCH_MS = 250;
 /** How long a notice stays. */
@@ -37,7 +40,7 @@ interface LiveFolderProps {
  * An open listing kept up to date (issue 29): a change someone else made in this folder (or
  * the user in another tab) reloads it in place, selection and scroll kept, and a quiet line
  * says what happened, also to screen readers (the page's polite live region). A change this
- * tab made is already on screen and says nothing.
+ * tab made (api/local-writes.ts) is already on screen, or soon, and says nothing.
  */
 export function LiveFolder({ path, resource }: LiveFolderProps) {
   const { t } = useTranslation();
@@ -72,17 +75,23 @@ export function LiveFolder({ path, resource }: LiveFolderProps) {
       reload();
       tell(change);
     };
-    /** One's own change: news only when this tab does not show it yet (another tab made it). */
-    const checkOwn = (change: LiveChange, tries = 3) => {
+    /**
+     * One's own change: nothing when this tab already shows it; a quiet reload when this tab
+     * was writing then (an upload batch reloads only at its end); else another tab made it,
+     * which is news.
+     */
+    const checkOwn = (change: LiveChange, mine: boolean, tries = 3) => {
       const timer = setTimeout(() => {
         timers.delete(timer);
         const key = resourceKey(path);
         if (queryClient.isFetching({ queryKey: key, exact: true }) > 0 && tries > 1) {
-          checkOwn(change, tries - 1);
+          checkOwn(change, mine, tries - 1);
           return;
         }
         const items = queryClient.getQueryData<Resource>(key)?.items ?? [];
-        if (!isReflected(change, path, items)) noticed(change);
+        if (isReflected(change, path, items)) return;
+        if (mine) reload();
+        else noticed(change);
       }, OWN_CHANGE_DELAY_MS);
       timers.add(timer);
     };
@@ -92,8 +101,9 @@ export function LiveFolder({ path, resource }: LiveFolderProps) {
           void queryClient.invalidateQueries({ queryKey: ACTIVITY_KEY });
         }
         if (!touchesFolder(change, path)) return;
-        if (me !== undefined && change.user === me) checkOwn(change);
-        else noticed(change);
+        if (me !== undefined && change.user === me) {
+          checkOwn(change, wroteLately(OWN_WRITE_WINDOW_MS));
+        } else noticed(change);
       },
       reconnected: reload,
     });
