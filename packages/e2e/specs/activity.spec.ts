@@ -116,6 +116,34 @@ test("a colleague's upload appears in the open listing without a reload and in t
   await expect(page).toHaveURL(/\/files\/Trascrizioni\/scan-3\.jpg$/);
 });
 
+test("one's own upload is news in another tab, not in the tab that made it", async ({ page }) => {
+  const ada = userWithFiles({ "Lettere/prima.tex": "1" }, EDITOR);
+  const events = (tab: Page) =>
+    tab.waitForResponse((res) => new URL(res.url()).pathname === "/api/events");
+  let stream = events(page);
+  await loginAndOpen(page, ada, "/files/Lettere/");
+  await stream;
+  // A second tab of the same session, on the same folder.
+  const other = await page.context().newPage();
+  stream = events(other);
+  await other.goto("/files/Lettere/");
+  await stream;
+  await expect(item(other, "prima.tex")).toBeVisible();
+
+  await page.getByTestId("upload-input-files").setInputFiles([
+    { name: "seconda.tex", mimeType: "text/plain", buffer: Buffer.from("2") },
+    { name: "terza.tex", mimeType: "text/plain", buffer: Buffer.from("3") },
+  ]);
+  await expect(item(page, "terza.tex")).toBeVisible();
+  await expect(item(other, "seconda.tex")).toBeVisible();
+  await expect(item(other, "terza.tex")).toBeVisible();
+  await expect(other.getByTestId("live-notice")).toContainText(`${ada.username} uploaded`);
+  // The tab that uploaded says nothing, even once its own changes have come back to it.
+  await page.waitForTimeout(3000);
+  await expect(page.getByTestId("live-notice")).toHaveCount(0);
+  await other.close();
+});
+
 test("an entry added above keeps what the reader looks at where it is", async ({ page }) => {
   const files: Record<string, string> = {};
   for (let i = 1; i <= 40; i++) files[`Capitoli/capitolo-${String(i).padStart(2, "0")}.tex`] = "x";
