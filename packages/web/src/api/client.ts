@@ -164,8 +164,9 @@ export async function apiCall<K extends RouteName>(
   }
   const query = opts.query ? `?${new URLSearchParams(opts.query).toString()}` : "";
 
-  // A request that changes something: this tab's own doing, for the live changes it causes.
-  const endWrite = method === "GET" ? () => undefined : beginWrite();
+  // A request that changes something (not a login or a token's renewal): this tab's own doing,
+  // for the live changes it causes.
+  const endWrite = method === "GET" || !sessionCall ? () => undefined : beginWrite();
   let res: Response;
   try {
     res = await fetchOrFail(buildUrl(url, opts.params as UrlParams, opts.path) + query, {
