@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiCall, setAuthHandlers } from "./client";
 import { StatusError } from "./errors";
+import { wroteLately } from "./local-writes";
 
 const fetchMock = vi.fn<typeof fetch>();
 const handlers = {
@@ -139,5 +140,26 @@ describe("apiCall", () => {
     release();
     await Promise.all(calls);
     expect(handlers.renew).toHaveBeenCalledOnce();
+  });
+});
+
+describe("this tab's own writes", () => {
+  it("are the session's requests that change something, in flight and just ended", async () => {
+    const later = () => Date.now() + 60_000;
+    respond(200, "x.y.z", { "content-type": "text/plain" });
+    await apiCall("renew");
+    respond(200, "{}", { "content-type": "application/json" });
+    await apiCall("usage", { path: "/" });
+    // Neither a token's renewal nor a read counts: another tab's changes stay news.
+    expect(wroteLately(0, later())).toBe(false);
+
+    let answer: (res: Response) => void = () => undefined;
+    fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
+    const deleting = apiCall("deleteResource", { path: "/a.txt" });
+    expect(wroteLately(0, later())).toBe(true);
+    answer(new Response(null, { status: 204 }));
+    await deleting;
+    expect(wroteLately(0, later())).toBe(false);
+    expect(wroteLately(3000)).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { routeTable, type Routes } from "@scriptorium/shared";
 import { getGlobals } from "../lib/globals";
 import { encodePath } from "../lib/paths";
 import { errorFromAnswer, NO_CONNECTION_MESSAGE, StatusError } from "./errors";
+import { beginWrite } from "./local-writes";
 
 export type RouteName = keyof Routes;
 type Schema<K extends RouteName> = Routes[K]["schema"];
@@ -57,6 +58,11 @@ let handlers: AuthHandlers = {
 
 export function setAuthHandlers(next: AuthHandlers): void {
   handlers = next;
+}
+
+/** The session's token, for requests made outside apiCall that send it as X-Auth. */
+export function sessionToken(): string {
+  return handlers.getToken();
 }
 
 /** How each route authenticates: none, token only (renew, logout) or full session handling. */
@@ -158,12 +164,20 @@ export async function apiCall<K extends RouteName>(
   }
   const query = opts.query ? `?${new URLSearchParams(opts.query).toString()}` : "";
 
-  const res = await fetchOrFail(buildUrl(url, opts.params as UrlParams, opts.path) + query, {
-    method,
-    headers,
-    body,
-    signal: opts.signal,
-  });
+  // A request that changes something (not a login or a token's renewal): this tab's own doing,
+  // for the live changes it causes.
+  const endWrite = method === "GET" || !sessionCall ? () => undefined : beginWrite();
+  let res: Response;
+  try {
+    res = await fetchOrFail(buildUrl(url, opts.params as UrlParams, opts.path) + query, {
+      method,
+      headers,
+      body,
+      signal: opts.signal,
+    });
+  } finally {
+    endWrite();
+  }
 
   if (sessionCall && res.status === 401 && opts.token === undefined) {
     handlers.unauthorized();

@@ -36,3 +36,18 @@ export function startDownload(url: string): void {
   link.click();
   link.remove();
 }
+
+/** Saves `blob` as a file named `name` (a download made of bytes already fetched). */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.rel = "noopener";
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has started the download; the URL may go once it has been read.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

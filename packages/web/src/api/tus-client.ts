@@ -4,6 +4,7 @@ import { errorFromAnswer } from "./errors";
 import { getGlobals } from "../lib/globals";
 import { retryDelays } from "./retry-delays";
 import type { UploadHandle } from "./upload-types";
+import { beginWrite, endWhenSettled } from "./local-writes";
 
 /** SPEC.md §8 messages. */
 export const NO_TUS_SETTINGS = "Tus.io settings are not defined";
@@ -119,5 +120,6 @@ export function startTusUpload(
     if (await creating.catch(() => false)) await transfer.cancel();
   };
 
-  return { done, abort };
+  // Until it ends, the upload is this tab's own write (local-writes.ts).
+  return { done: endWhenSettled(done, beginWrite()), abort };
 }

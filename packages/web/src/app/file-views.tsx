@@ -1,4 +1,5 @@
 import type { Resource } from "@scriptorium/shared";
+import { LiveFolder } from "../features/activity/LiveFolder";
 import { ToolLogViewer } from "../features/edition-tools/ToolLogViewer";
 import { Editor } from "../features/editor/Editor";
 import { useEditorHistory } from "../features/history/editor-history";
@@ -21,7 +22,10 @@ import { folderDropSlot, itemOrganiseSlot } from "../slots/listing";
  * the component tests of these pages.
  */
 
-/** A folder: the listing inside the upload drop zone, and the narrow screens' selection bar. */
+/**
+ * A folder: the listing inside the upload drop zone, the narrow screens' selection bar, and the
+ * live changes that keep it up to date.
+ */
 function FolderView({ resource, path }: { resource: Resource; path: string }) {
   return (
     <>
@@ -29,6 +33,7 @@ function FolderView({ resource, path }: { resource: Resource; path: string }) {
         <Listing resource={resource} path={path} />
       </UploadDropZone>
       <SelectionBar />
+      <LiveFolder path={path} resource={resource} />
     </>
   );
 }

@@ -3,6 +3,7 @@
  * the signed-in frame (routes.tsx loads it with the layout) and by component tests: the login
  * page does not carry them.
  */
+import { activityAction } from "../features/activity/actions";
 import { helpAction, newDirAction, newFileAction } from "../features/common-prompts/actions";
 import { editionToolActions } from "../features/edition-tools/actions";
 import {
@@ -48,6 +49,7 @@ registerActions(
   switchViewAction,
   downloadAction,
   uploadAction,
+  activityAction,
   infoAction,
   selectMultipleAction,
   selectAllAction,

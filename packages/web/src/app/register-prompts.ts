@@ -3,6 +3,7 @@
  * registers the actions). The signed-in frame (routes.tsx loads it with the layout) and the
  * component tests import this file.
  */
+import "../features/activity/prompts";
 import "../features/common-prompts/prompts";
 import "../features/download/prompts";
 import "../features/edition-tools/prompts";

@@ -34,6 +34,7 @@ const EVERY_PROMPT: Record<PromptName, true> = {
   witnessView: true,
   share: true,
   "share-delete": true,
+  activity: true,
 };
 
 describe("PromptHost", () => {

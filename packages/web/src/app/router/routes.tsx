@@ -105,6 +105,13 @@ export const appRoutes: RouteObject[] = [
                 handle: handle({ access: "admin", title: "pageTitles.users" }),
               },
               {
+                path: "activity",
+                lazy: async () => ({
+                  Component: (await import("../../features/settings/audit/AuditPage")).AuditPage,
+                }),
+                handle: handle({ access: "admin", title: "pageTitles.audit" }),
+              },
+              {
                 path: "users/:id",
                 lazy: async () => ({
                   Component: (await import("../../features/settings/users/UserFormPage"))

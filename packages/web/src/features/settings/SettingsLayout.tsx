@@ -30,6 +30,7 @@ export function SettingsLayout() {
     tabs.push(
       { to: "/settings/global", label: "settings.globalSettings", testId: "settings-tab-global" },
       { to: "/settings/users", label: "settings.userManagement", testId: "settings-tab-users" },
+      { to: "/settings/activity", label: "settings.activityLog", testId: "settings-tab-activity" },
     );
   }
 

@@ -2,6 +2,7 @@ import { apiUrl, reportUnauthorized, requestTokenRenewal } from "../../api/clien
 import { errorFromAnswer, type StatusError } from "../../api/errors";
 import { encodePath } from "../../lib/paths";
 import { useAuthStore } from "../../state/auth-store";
+import { beginWrite, endWhenSettled } from "../../api/local-writes";
 import { CONNECTION_ABORTED } from "../../api/tus-client";
 import type { UploadHandle, UploadJob } from "../../api/upload-types";
 
@@ -41,7 +42,8 @@ export function plainUpload(job: UploadJob, onProgress: (sent: number) => void):
     xhr.send(job.file ?? "");
   });
   return {
-    done,
+    // Until it ends, the upload is this tab's own write (api/local-writes.ts).
+    done: endWhenSettled(done, beginWrite()),
     abort: () => {
       xhr.abort();
       return Promise.resolve();
