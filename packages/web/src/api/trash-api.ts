@@ -6,10 +6,19 @@ import { apiCall } from "./client";
  * and delete for ever.
  */
 
-/** Query key of the caller's trash. */
+/** Query key of the caller's trash (and, below it, of other users' trash that an admin looks at). */
 export const TRASH_KEY = ["trash"] as const;
 
-export const fetchTrash = (signal?: AbortSignal) => apiCall("listTrash", { signal });
+/** Query key of user `user`'s trash (an admin's view), or of the caller's own without one. */
+export const trashKey = (user?: number) =>
+  user === undefined ? TRASH_KEY : ([...TRASH_KEY, "user", user] as const);
+
+/** The caller's trash, or (admins) user `user`'s: `GET /api/trash?user=ID`. */
+export const fetchTrash = (signal?: AbortSignal, user?: number) =>
+  apiCall("listTrash", {
+    signal,
+    ...(user !== undefined && { query: { user: String(user) } }),
+  });
 
 /** Puts an item back; the answer is where it landed (its path, or "name (restored)" beside it). */
 export const restoreTrashItem = (id: string) => apiCall("restoreTrash", { params: { id } });

@@ -9,12 +9,15 @@ import { isolatePath, parentFolder } from "../../lib/paths";
 
 interface TrashTableProps {
   items: readonly TrashItem[];
-  onRestore: (item: TrashItem) => void;
-  onDeleteForever: (item: TrashItem) => void;
+  /** The buttons of each row; none: the list is read-only (another user's trash). */
+  actions?: {
+    onRestore: (item: TrashItem) => void;
+    onDeleteForever: (item: TrashItem) => void;
+  };
 }
 
 /** The deleted items as a table; on narrow screens each row becomes a card with labelled cells. */
-export function TrashTable({ items, onRestore, onDeleteForever }: TrashTableProps) {
+export function TrashTable({ items, actions }: TrashTableProps) {
   const { t, i18n } = useTranslation();
   const now = Date.now();
   /** Each column's name: its heading, and on narrow screens the label of its cells. */
@@ -27,7 +30,10 @@ export function TrashTable({ items, onRestore, onDeleteForever }: TrashTableProp
   };
   return (
     <table className="data-table trash-table" data-testid="trash-table">
-      <DataTableHead labels={Object.values(label)} actionsLabel={t("settings.shares.actions")} />
+      <DataTableHead
+        labels={Object.values(label)}
+        actionsLabel={actions && t("settings.shares.actions")}
+      />
       <tbody>
         {items.map((item) => {
           const when = formatModified(item.deletedAt, i18n.language, false, now);
@@ -47,14 +53,20 @@ export function TrashTable({ items, onRestore, onDeleteForever }: TrashTableProp
                 {when.text}
               </td>
               <td data-label={label.deletedBy}>{item.deletedBy}</td>
-              <td className="trash-table__actions">
-                <Button testId="trash-restore" onClick={() => onRestore(item)}>
-                  {t("trash.restore")}
-                </Button>
-                <Button tone="danger" testId="trash-delete" onClick={() => onDeleteForever(item)}>
-                  {t("trash.deleteForever")}
-                </Button>
-              </td>
+              {actions && (
+                <td className="trash-table__actions">
+                  <Button testId="trash-restore" onClick={() => actions.onRestore(item)}>
+                    {t("trash.restore")}
+                  </Button>
+                  <Button
+                    tone="danger"
+                    testId="trash-delete"
+                    onClick={() => actions.onDeleteForever(item)}
+                  >
+                    {t("trash.deleteForever")}
+                  </Button>
+                </td>
+              )}
             </tr>
           );
         })}

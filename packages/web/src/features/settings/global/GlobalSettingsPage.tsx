@@ -1,5 +1,7 @@
 import {
+  ACTIVITY_DEFAULTS,
   TRASH_DEFAULTS,
+  VERSION_DEFAULTS,
   type Settings,
   type SettingsAnswer,
   type ToolSettings,
@@ -22,6 +24,8 @@ import { HookSettingsForm } from "./HookSettingsForm";
 import { ShellSettingsForm } from "./ShellSettingsForm";
 import { ToolSettingsForm } from "./ToolSettingsForm";
 import { TrashSettingsForm } from "./TrashSettingsForm";
+import { VersionSettingsForm } from "./VersionSettingsForm";
+import { ActivitySettingsForm } from "./ActivitySettingsForm";
 import { TusSettingsForm } from "./TusSettingsForm";
 import "./global-settings.css";
 
@@ -29,8 +33,8 @@ const SETTINGS_KEY = ["globalSettings"] as const;
 
 /**
  * /settings/global (admin): signup, home folders and global rules, branding, user defaults,
- * the resumable-upload settings, the edition tools, the trash, the shell, the command hooks and the
- * server's own settings. While the server has no
+ * the resumable-upload settings, the edition tools, the trash, the versions, the activity log,
+ * the shell, the command hooks and the server's own settings. While the server has no
  * /api/settings (404), the page says that settings are read-only and shows the values the page
  * was loaded with, instead of pretending to save.
  */
@@ -117,6 +121,17 @@ export function GlobalSettingsPage() {
             // A server older than the trash sends no `trash`: its defaults are shown.
             initial={{ ...TRASH_DEFAULTS, ...settings.trash }}
             onSave={(trash) => save.mutate({ ...settings, trash })}
+            saving={save.isPending}
+          />
+          <VersionSettingsForm
+            // A server older than the versions sends no `versions`: their defaults are shown.
+            initial={{ ...VERSION_DEFAULTS, ...settings.versions }}
+            onSave={(versions) => save.mutate({ ...settings, versions })}
+            saving={save.isPending}
+          />
+          <ActivitySettingsForm
+            initial={{ ...ACTIVITY_DEFAULTS, ...settings.activity }}
+            onSave={(activity) => save.mutate({ ...settings, activity })}
             saving={save.isPending}
           />
           <ShellSettingsForm
