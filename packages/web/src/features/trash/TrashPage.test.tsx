@@ -36,7 +36,18 @@ const SCANS = item({
   deletedBy: "bruno",
 });
 
-/** A stand-in for the trash routes over a list that the calls change. */
+const USERS = [
+  { id: 7, username: "ada", perm: { admin: true } },
+  { id: 9, username: "bruno", perm: { admin: false } },
+  { id: 3, username: "alba", perm: { admin: false } },
+];
+/** Other users' trash, by id, as `?user=ID` answers it. */
+const OTHERS: Record<string, TrashItem[]> = {
+  "9": [item({ id: "c3", path: "/bozze/canto2.tex", name: "canto2.tex", deletedBy: "bruno" })],
+  "3": [],
+};
+
+/** A stand-in for the trash routes over a list that the calls change (and the users list). */
 function serve(initial: TrashItem[], landed = (found: TrashItem) => found.path) {
   let items = [...initial];
   fetchMock.mockImplementation((input, init) => {
@@ -53,7 +64,17 @@ function serve(initial: TrashItem[], landed = (found: TrashItem) => found.path) 
       return Promise.resolve(new Response(null, { status: 204 }));
     }
     if (method === "GET" && url.pathname === "/api/trash") {
-      return Promise.resolve(Response.json(items));
+      const user = url.searchParams.get("user");
+      if (user === null) return Promise.resolve(Response.json(items));
+      const theirs = OTHERS[user];
+      return Promise.resolve(
+        theirs
+          ? Response.json(theirs)
+          : Response.json({ message: "No such user" }, { status: 404 }),
+      );
+    }
+    if (method === "GET" && url.pathname === "/api/users") {
+      return Promise.resolve(Response.json(USERS));
     }
     return Promise.resolve(Response.json({ message: "not found" }, { status: 404 }));
   });
@@ -62,21 +83,25 @@ function serve(initial: TrashItem[], landed = (found: TrashItem) => found.path) 
 const calls = (method: string) =>
   fetchMock.mock.calls
     .filter(([, init]) => (init?.method ?? "GET") === method)
-    .map(([input]) => new URL(urlOf(input), "http://host").pathname);
+    .map(([input]) => {
+      const url = new URL(urlOf(input), "http://host");
+      return url.pathname + url.search;
+    });
 
 function Where() {
-  return <output data-testid="where">{useLocation().pathname}</output>;
+  const location = useLocation();
+  return <output data-testid="where">{location.pathname + location.search}</output>;
 }
 
-function renderPage() {
+function renderPage({ admin = false, entry = "/trash" } = {}) {
   useAuthStore.setState({
     jwt: "t.o.k",
-    user: { id: 7, username: "ada", perm: { create: true, delete: true } } as TokenUser,
+    user: { id: 7, username: "ada", perm: { create: true, delete: true, admin } } as TokenUser,
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={["/trash"]}>
+      <MemoryRouter initialEntries={[entry]}>
         <TrashPage />
         <PromptHost />
         <Toaster />
@@ -194,5 +219,82 @@ describe("the trash page", () => {
     expect((await screen.findByTestId("trash-error")).textContent).toContain(
       "The trash could not be loaded.",
     );
+  });
+});
+
+describe("the trash page: an admin looks at another user's trash", () => {
+  const picker = () => screen.getByTestId<HTMLSelectElement>("trash-owner");
+  const options = () => [...picker().options].map((option) => option.textContent);
+
+  it("offers the other users after “My trash”, and shows the one picked read-only", async () => {
+    serve([INFERNO]);
+    renderPage({ admin: true });
+    await screen.findAllByTestId("trash-row");
+    await waitFor(() => expect(options()).toEqual(["My trash", "alba", "bruno"]));
+    expect(picker().value).toBe("");
+    expect(screen.getByTestId("trash-empty-all")).toBeTruthy();
+
+    fireEvent.change(picker(), { target: { value: "9" } });
+    await waitFor(() => expect(names()).toEqual(["canto2.tex"]));
+    expect(screen.getByTestId("where").textContent).toBe("/trash?user=9");
+    expect(calls("GET")).toContain("/api/trash?user=9");
+    expect(screen.getByTestId("page-heading").textContent).toBe("Trash of bruno");
+    expect(screen.getByTestId("trash-read-only").textContent).toBe(
+      "Read-only: only bruno can restore these items or delete them for ever.",
+    );
+    expect(screen.queryByTestId("trash-restore")).toBeNull();
+    expect(screen.queryByTestId("trash-delete")).toBeNull();
+    expect(screen.queryByTestId("trash-empty-all")).toBeNull();
+    // No column of actions either.
+    expect(screen.getByTestId("trash-table").querySelectorAll("th")).toHaveLength(5);
+
+    fireEvent.change(picker(), { target: { value: "3" } });
+    expect((await screen.findByTestId("trash-empty")).textContent).toBe(
+      "The trash of alba is empty.",
+    );
+    expect(screen.getByTestId("where").textContent).toBe("/trash?user=3");
+
+    fireEvent.change(picker(), { target: { value: "" } });
+    await waitFor(() => expect(names()).toEqual(["inferno.tex"]));
+    expect(screen.getByTestId("where").textContent).toBe("/trash");
+    expect(screen.getByTestId("trash-restore")).toBeTruthy();
+    expect(screen.queryByTestId("trash-read-only")).toBeNull();
+    expect(calls("POST")).toEqual([]);
+    expect(calls("DELETE")).toEqual([]);
+  });
+
+  it("opens the trash that the address names; the admin's own id or a bad one is “My trash”", async () => {
+    serve([INFERNO]);
+    renderPage({ admin: true, entry: "/trash?user=9" });
+    await waitFor(() => expect(names()).toEqual(["canto2.tex"]));
+    expect(calls("GET")).not.toContain("/api/trash");
+    await waitFor(() => expect(picker().value).toBe("9"));
+    cleanup();
+    for (const entry of ["/trash?user=7", "/trash?user=abc", "/trash?user=0"]) {
+      fetchMock.mockClear();
+      renderPage({ admin: true, entry });
+      await waitFor(() => expect(names()).toEqual(["inferno.tex"]));
+      expect(calls("GET").filter((call) => call.startsWith("/api/trash"))).toEqual(["/api/trash"]);
+      expect(screen.getByTestId("trash-restore")).toBeTruthy();
+      cleanup();
+    }
+  });
+
+  it("says when the user is unknown", async () => {
+    serve([INFERNO]);
+    renderPage({ admin: true, entry: "/trash?user=42" });
+    expect((await screen.findByTestId("trash-error")).textContent).toContain(
+      "The trash could not be loaded.",
+    );
+    await waitFor(() => expect(options()).toContain("#42"));
+    expect(picker().value).toBe("42");
+  });
+
+  it("offers no picker to a user who is not an admin, and ignores ?user=", async () => {
+    serve([INFERNO]);
+    renderPage({ entry: "/trash?user=9" });
+    await waitFor(() => expect(names()).toEqual(["inferno.tex"]));
+    expect(screen.queryByTestId("trash-owner")).toBeNull();
+    expect(calls("GET")).toEqual(["/api/trash"]);
   });
 });
