@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { apiCall } from "../../api/client";
+import { USERS_KEY, fetchUsers } from "../../api/users-api";
 import { SelectField } from "../../components/fields";
-import { USERS_KEY } from "../settings/users/UsersPage";
 
 interface TrashOwnerPickerProps {
   /** The caller's own id: not offered twice ("My trash" stands for it). */
@@ -16,7 +15,7 @@ interface TrashOwnerPickerProps {
 export function useUsername(id: number | undefined): string {
   const users = useQuery({
     queryKey: USERS_KEY,
-    queryFn: ({ signal }) => apiCall("listUsers", { signal }),
+    queryFn: ({ signal }) => fetchUsers(signal),
     enabled: id !== undefined,
   });
   return users.data?.find((user) => user.id === id)?.username ?? `#${id}`;
@@ -27,7 +26,7 @@ export function TrashOwnerPicker({ me, owner, onChange }: TrashOwnerPickerProps)
   const { t } = useTranslation();
   const users = useQuery({
     queryKey: USERS_KEY,
-    queryFn: ({ signal }) => apiCall("listUsers", { signal }),
+    queryFn: ({ signal }) => fetchUsers(signal),
   });
   const others = (users.data ?? [])
     .filter((user) => user.id !== me)

@@ -6,7 +6,7 @@ import { apiCall } from "../../../api/client";
 import { Button } from "../../../components/Button";
 import { SelectField, TextField } from "../../../components/fields";
 import { actionLabel } from "../../../lib/activity-labels";
-import { USERS_KEY } from "../users/UsersPage";
+import { USERS_KEY } from "../../../api/users-api";
 import { EMPTY_AUDIT_FORM, type AuditForm } from "./audit-form";
 
 interface AuditFiltersFormProps {

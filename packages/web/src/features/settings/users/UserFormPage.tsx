@@ -17,7 +17,7 @@ import { UserAccountFields, UserScopeField } from "./UserAccountFields";
 import { UserSessions } from "./UserSessions";
 import { draftFromDefaults, draftFromUser, parseWords } from "./user-draft";
 import { createUser, deleteUser, updateUser, type UserDraft } from "./users-api";
-import { USERS_KEY } from "./UsersPage";
+import { USERS_KEY } from "../../../api/users-api";
 import "./users.css";
 
 /** /settings/users/{id} and /settings/users/new (admin): the user form of SPEC.md §4. */

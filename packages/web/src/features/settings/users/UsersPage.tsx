@@ -3,11 +3,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { apiCall } from "../../../api/client";
+import { USERS_KEY } from "../../../api/users-api";
 import { DataTableHead } from "../../../components/DataTable";
 import { Icon } from "../../../components/Icon";
 import "./users.css";
-
-export const USERS_KEY = ["users"] as const;
 
 /** /settings/users (admin): every user, a link to each one's form, and New. */
 export function UsersPage() {
