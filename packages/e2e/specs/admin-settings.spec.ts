@@ -36,6 +36,37 @@ test("an admin sets the branding name, colour and dark theme; a visitor's login 
   }
 });
 
+test("an admin changes the versions' size limit and the activity log's days; a reload keeps them", async ({
+  page,
+}) => {
+  await loginAndOpen(page, admin(), "/settings/global");
+  const versions = page.getByTestId("global-versions-form");
+  const activity = page.getByTestId("global-activity-form");
+  const size = versions.getByTestId("global-versions-max-size");
+  const days = activity.getByTestId("global-activity-days");
+  const before = { size: await size.inputValue(), days: await days.inputValue() };
+  try {
+    await size.fill("2048");
+    await expect(versions).toContainText("Files larger than 2.00 GiB keep no versions.");
+    await versions.getByTestId("global-versions-submit").click();
+    await expect(page.getByTestId("toast-success")).toBeVisible();
+    await days.fill("90");
+    await activity.getByTestId("global-activity-submit").click();
+    await expect(page.getByTestId("toast-success").last()).toBeVisible();
+    await page.reload();
+    await expect(size).toHaveValue("2048");
+    await expect(days).toHaveValue("90");
+  } finally {
+    // Back to the suite's values for the other tests.
+    await size.fill(before.size);
+    await versions.getByTestId("global-versions-submit").click();
+    await expect(page.getByTestId("toast-success").last()).toBeVisible();
+    await days.fill(before.days);
+    await activity.getByTestId("global-activity-submit").click();
+    await expect(page.getByTestId("toast-success").last()).toBeVisible();
+  }
+});
+
 test("the profile shows the password length rule before anything is sent", async ({ page }) => {
   const user = createUser();
   await loginAndOpen(page, user, "/settings/profile");

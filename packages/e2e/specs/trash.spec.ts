@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, loginAndOpen, scopeDir, test, userWithFiles } from "../support/fixtures.js";
+import { admin, expect, loginAndOpen, scopeDir, test, userWithFiles } from "../support/fixtures.js";
 
 /*
  * The trash (issue 29): what the web deletes lands in its owner's trash, the trash page lists
@@ -105,6 +105,35 @@ test("a restore beside a file that took the name, delete for ever and empty", as
   expect(await list.json()).toEqual([]);
   expect(existsSync(onDisk(user, "vecchia.txt"))).toBe(false);
   expect(existsSync(onDisk(user, "bozza.txt"))).toBe(false);
+});
+
+test("an admin opens another user's trash: their item, read-only, the address names them", async ({
+  page,
+}) => {
+  const user = userWithFiles({ "capitolo.tex": "c" }, EDITOR);
+  const res = await page.request.delete("/api/resources/capitolo.tex", {
+    headers: await authHeaders(page.request, user),
+  });
+  expect(res.ok()).toBe(true);
+
+  await loginAndOpen(page, admin(), "/trash");
+  const picker = page.getByTestId("trash-owner");
+  await expect(picker.locator("option:checked")).toHaveText("My trash");
+  await picker.selectOption({ label: user.username });
+  await expect(page).toHaveURL(/\/trash\?user=\d+$/);
+  const row = page.getByTestId("trash-row").filter({ hasText: "capitolo.tex" });
+  await expect(row).toHaveCount(1);
+  await expect(page.getByTestId("page-heading")).toHaveText(`Trash of ${user.username}`);
+  await expect(page.getByTestId("trash-read-only")).toContainText(`only ${user.username} can`);
+  await expect(page.getByTestId("trash-restore")).toHaveCount(0);
+  await expect(page.getByTestId("trash-empty-all")).toHaveCount(0);
+  // The address alone opens it again.
+  await page.reload();
+  await expect(row).toHaveCount(1);
+  await expect(picker.locator("option:checked")).toHaveText(user.username);
+  await picker.selectOption({ label: "My trash" });
+  await expect(page).toHaveURL(/\/trash$/);
+  await expect(row).toHaveCount(0);
 });
 
 test.describe("on a phone", () => {
