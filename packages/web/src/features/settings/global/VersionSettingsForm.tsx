@@ -1,5 +1,5 @@
 import type { VersionSettings } from "@scriptorium/shared";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CheckboxField, CountField, TextField } from "../../../components/fields";
 import { SettingsCard, type SettingsFormProps } from "../../../components/SettingsCard";
@@ -35,6 +35,7 @@ export function VersionSettingsForm({
   saving,
 }: SettingsFormProps<VersionSettings>) {
   const { t } = useTranslation();
+  const enabledHint = useId();
   const [enabled, setEnabled] = useState(initial.enabled);
   const [sizeText, setSizeText] = useState(() =>
     String(Number((initial.maxFileBytes / MIB).toFixed(2))),
@@ -60,15 +61,15 @@ export function VersionSettingsForm({
       }
       submitDisabled={saving || badPattern}
     >
-      <div className="field">
+      <div className="field global-settings__switch">
         <CheckboxField
           label={t("globalSettings.versionsEnabled")}
           checked={enabled}
           onChange={setEnabled}
-          aria-describedby="global-versions-enabled-help"
+          aria-describedby={enabledHint}
           testId="global-versions-enabled"
         />
-        <span id="global-versions-enabled-help" className="field__hint muted">
+        <span id={enabledHint} className="field__hint muted">
           {t("globalSettings.versionsEnabledHelp")}
         </span>
       </div>
