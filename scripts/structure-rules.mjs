@@ -18,7 +18,9 @@ export default [
         nodes: [
           "route-contract.ts",
           "route-headers.ts",
+          "routes-activity.ts",
           "routes-admin.ts",
+          "routes-history.ts",
           "routes-search.ts",
           "routes-shares.ts",
           "routes-trash.ts",

@@ -23,6 +23,7 @@ import { publicShareRoutes } from "./features/shares/public-share.routes.js";
 import { dropBoxRoutes } from "./features/shares/drop-box.routes.js";
 import { searchPlugin } from "./features/search/search.plugin.js";
 import { trashPlugin } from "./features/trash/trash.plugin.js";
+import { versionsPlugin } from "./features/versions/versions.plugin.js";
 import { parseJsonBodies } from "./http/bodies.js";
 import { createFastify, registerHttpPlugins } from "./http/fastify.js";
 import { defineRoute } from "./http/route.js";
@@ -86,4 +87,5 @@ function registerRoutes(app: FastifyInstance, s: Services, options: AppOptions, 
   app.register(dropBoxRoutes(s.dropBox));
   app.register(searchPlugin(s.search.service, s.search.index));
   if (s.trash) app.register(trashPlugin(s.trash));
+  app.register(versionsPlugin(s.versions, s.trash));
 }

@@ -4,6 +4,7 @@ import * as m002 from "./migrations/002-uploads.js";
 import * as m003 from "./migrations/003-shares.js";
 import * as m004 from "./migrations/004-session-clients.js";
 import * as m005 from "./migrations/005-trash.js";
+import * as m006 from "./migrations/006-versions.js";
 
 /** Versioned migrations, applied in name order. Never edit one that has shipped; add a new one. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   "003-shares": m003,
   "004-session-clients": m004,
   "005-trash": m005,
+  "006-versions": m006,
 };
 
 /** Names of the migrations recorded in the database; undefined before the first. */
