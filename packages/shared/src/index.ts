@@ -21,6 +21,7 @@ export * from "./lib/natural-sort.js";
 export * from "./lib/paths.js";
 export * from "./lib/staging.js";
 export * from "./lib/maurotex.js";
+export * from "./lib/text-diff/index.js";
 export * from "./lib/tool-log.js";
 export * from "./lib/edition-tool-defaults.js";
 export * from "./lib/shell-programs.js";
