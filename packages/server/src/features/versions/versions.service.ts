@@ -1,13 +1,12 @@
 import path from "node:path";
 import type { Readable } from "node:stream";
-import type { HistoryDiff, Version } from "@scriptorium/shared";
+import { diffTexts, type HistoryDiff, type Version } from "@scriptorium/shared";
 import { AppError, badRequest, forbidden, notFound } from "../../errors.js";
 import { mimeFromExtension, extensionOf } from "../../lib/mime.js";
 import type { FileEvents } from "../../storage/events.js";
 import type { Storage } from "../../storage/storage.js";
 import type { ResolvedPath, UserFs } from "../../storage/user-fs.js";
 import type { UserRecord } from "../users/users.store.js";
-import { compareTexts } from "./compare.js";
 import type { VersionKeeper } from "./versions.keeper.js";
 import type { VersionRecord, VersionsStore } from "./versions.store.js";
 
@@ -152,8 +151,9 @@ export function createVersionsService(deps: {
       const [oldText, newText] = [textOf(await side(at, from)), textOf(await side(at, to))];
       if (oldText === undefined || newText === undefined)
         return { from, to, binary: true, lines: [], readings: [] };
-      const maurotex = /\.(tex|ltx|sty|cls)$/i.test(at.target.path);
-      return { from, to, binary: false, ...compareTexts(oldText, newText, { context, maurotex }) };
+      // A Mauro-TeX source is a .tex file: its changed readings are named with their sigla.
+      const maurotex = /\.tex$/i.test(at.target.path);
+      return { from, to, binary: false, ...diffTexts(oldText, newText, { context, maurotex }) };
     },
   };
 }

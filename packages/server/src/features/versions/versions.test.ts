@@ -53,6 +53,24 @@ describe("versions of saved files", () => {
     expect(await w.bytes("/books/a.txt", after[0]!.id)).toBe("gamma");
   });
 
+  it("a .tex diff marks the changed words and names the changed readings with their sigla", async () => {
+    w = await versionsWorld();
+    const cap = "/books/liber1/cap1.tex";
+    await w.save(cap, "Incipit.\nfrequens \\VV{{N/Bas:quanta}{G/L:quanto}} hoc\nExplicit.\n");
+    await w.save(cap, "Incipit.\nfrequens \\VV{{N/Bas:quanta}{G/L:quantum}} hoc\nExplicit.\n");
+    const [second] = await w.versions(cap);
+    const diff = await w.diff(cap, `${second!.id},current`);
+    expect(diff.binary).toBe(false);
+    const changed = diff.lines.find((l) => l.kind === "changed");
+    expect(changed?.old.some((seg) => seg.changed && seg.text.includes("quanto"))).toBe(true);
+    expect(changed?.new.some((seg) => seg.changed && seg.text.includes("quantum"))).toBe(true);
+    expect(diff.readings).toHaveLength(1);
+    expect(diff.readings[0]).toMatchObject({ macro: "\\VV", sigla: ["G", "L"] });
+    // A side over 5 MiB is refused (413), not compared.
+    await w.save(cap, "x".repeat(5 * 1024 * 1024 + 1));
+    expect((await w.history(cap, `?diff=${second!.id},current`)).statusCode).toBe(413);
+  });
+
   it("identical contents are stored once", async () => {
     w = await versionsWorld();
     await w.save("/books/a.txt", "beta");
