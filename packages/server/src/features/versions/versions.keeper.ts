@@ -221,8 +221,10 @@ export function createVersionKeeper(deps: KeeperDeps) {
     retain,
 
     /**
-     * The daily sweep: every file's retention, then the space limit (all versions together at
-     * most `maxSharePercent` of the files' bytes; oldest unlabelled first).
+     * The daily sweep: every file's retention, then the space limit: what the versions take on
+     * disk (compressed, each content once) at most `maxSharePercent` of the bytes of the files
+     * (of the whole files root: versions belong to files, not to one user); oldest unlabelled
+     * first.
      */
     sweep: (now = Date.now()) =>
       run(async () => {
@@ -231,7 +233,7 @@ export function createVersionKeeper(deps: KeeperDeps) {
         const { maxSharePercent } = await settings();
         if (maxSharePercent <= 0) return;
         const limit = ((await bytesUnder(await root())) * maxSharePercent) / 100;
-        const drop = overLimit(await store.allKept(), limit);
+        const drop = overLimit(await store.keptCosts(), limit);
         if (drop.length) {
           await store.remove(drop);
           await sweepBlobs();

@@ -164,15 +164,33 @@ export function createVersionsStore(db: Db) {
       return rows.map((r) => r.path);
     },
 
-    /** Every kept version, oldest first (the space limit drops from the front). */
-    async allKept(): Promise<VersionRecord[]> {
+    /**
+     * Every kept version, oldest first, with what it costs on disk: its blob's stored bytes
+     * shared among the versions that have that content (the space limit drops from the front).
+     */
+    async keptCosts(): Promise<
+      { id: string; madeAt: number; size: number; label: string | null }[]
+    > {
       const rows = await db
-        .selectFrom("versions")
-        .selectAll()
-        .where("state", "=", "kept")
-        .orderBy("made_at")
+        .selectFrom("versions as v")
+        .innerJoin("version_blobs as b", "b.hash", "v.hash")
+        .select(["v.id", "v.made_at", "v.label", "b.stored"])
+        .select((eb) =>
+          eb
+            .selectFrom("versions as o")
+            .select((o) => o.fn.countAll<number>().as("n"))
+            .whereRef("o.hash", "=", "v.hash")
+            .as("shared"),
+        )
+        .where("v.state", "=", "kept")
+        .orderBy("v.made_at")
         .execute();
-      return rows.map(toRecord);
+      return rows.map((r) => ({
+        id: r.id,
+        madeAt: r.made_at,
+        label: r.label,
+        size: r.stored / Math.max(1, Number(r.shared ?? 1)),
+      }));
     },
 
     blob: (hash: string) =>
