@@ -76,10 +76,16 @@ export function createFileOps(
         if (recursive) return makeFolders(abs);
         await withEntry(abs, (folder, name) => mkdir(folder.child(name)));
       }),
-    /** Removes an entry (a folder with its content); a link is removed, never followed. */
+    /**
+     * Removes an entry (a folder with its content); a link is removed, never followed. What is
+     * removed for good takes its versions along.
+     */
     remove: (abs: string, opts: { force?: boolean } = {}) =>
       mapped(() =>
-        withEntry(abs, (folder, name) => removeIn(folder, name, opts)).catch((err: unknown) => {
+        withEntry(abs, async (folder, name) => {
+          await removeIn(folder, name, opts);
+          await versions.removed(path.join(folder.real, name));
+        }).catch((err: unknown) => {
           if (opts.force && (err as NodeJS.ErrnoException).code === "ENOENT") return;
           throw err;
         }),

@@ -34,12 +34,15 @@ export interface VersionHook {
   wouldKeep(size: number): Promise<boolean>;
   /** After `fromReal` (a file or a folder) was renamed to `toReal`: its history follows it. */
   moved(fromReal: string, toReal: string): Promise<void>;
+  /** After `real` (a file or a folder) was removed for good: its history goes too. */
+  removed(real: string): Promise<void>;
 }
 
 /** The hook bound to who writes: what the files layer of a view calls. */
 export interface BoundVersions {
   beforeReplace(folder: Pinned, name: string, kind?: WriteKind): Promise<VersionTicket | undefined>;
   moved(fromReal: string, toReal: string): Promise<void>;
+  removed(real: string): Promise<void>;
 }
 
 /** Binds a hook to the username of who writes through a view. */
@@ -52,6 +55,7 @@ export function bindVersions(hook: VersionHook | undefined, actor: string): Boun
       return hook.beforeReplace(folder, name, info, actor, kind);
     },
     moved: (fromReal, toReal) => (hook ? hook.moved(fromReal, toReal) : Promise.resolve()),
+    removed: (real) => (hook ? hook.removed(real) : Promise.resolve()),
   };
 }
 

@@ -156,6 +156,19 @@ describe("history follows the file", () => {
     expect(await contents("/books/a (restored).txt")).toEqual(["alpha"]);
   });
 
+  it("a file deleted for good (no trash) takes its history along", async () => {
+    w = await versionsWorld({ settings: (s) => void (s.trash.days = 0) });
+    await w.save("/books/a.txt", "beta");
+    expect(await w.versions("/books/a.txt")).toHaveLength(1);
+    expect((await w.remove("/books/a.txt")).statusCode).toBe(204);
+    await writeFile(w.at("books", "a.txt"), "a new file");
+    expect(await w.versions("/books/a.txt")).toEqual([]);
+    await w.save("/books/liber1/cap1.tex", "\\Unit altera");
+    expect((await w.remove("/books")).statusCode).toBe(204);
+    expect(await w.t.db.selectFrom("versions").selectAll().execute()).toEqual([]);
+    expect(await w.t.db.selectFrom("version_blobs").selectAll().execute()).toEqual([]);
+  });
+
   it("deleting a trash item for ever drops its versions and their blobs", async () => {
     w = await versionsWorld();
     await w.save("/books/a.txt", "beta");

@@ -184,6 +184,10 @@ export function createVersionKeeper(deps: KeeperDeps) {
       const s = await settings();
       return s.enabled && size <= s.maxFileBytes;
     },
+    async removed(real: string) {
+      const key = await keyOf(real);
+      if (key) await hookForget(key);
+    },
     async moved(fromReal: string, toReal: string) {
       const [from, to] = [await keyOf(fromReal), await keyOf(toReal)];
       if (from && to && from !== to) await store.movePath(from, to);
@@ -261,6 +265,14 @@ export function createVersionKeeper(deps: KeeperDeps) {
         if (!known.has(hash)) await blobs.removeBlob(hash);
     },
   };
+
+  /** A file (or folder) removed for good: its history (outside the trash) goes. */
+  function hookForget(key: string): Promise<void> {
+    return run(async () => {
+      await store.forget(key);
+      await sweepBlobs();
+    });
+  }
 
   function hookDrop(trashId: string): Promise<void> {
     return run(async () => {

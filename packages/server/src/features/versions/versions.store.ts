@@ -138,6 +138,15 @@ export function createVersionsStore(db: Db) {
         .execute();
     },
 
+    /** The history of `path` (and below) outside the trash goes (the file was removed). */
+    async forget(path: string): Promise<void> {
+      await db
+        .deleteFrom("versions")
+        .where("trash_id", "is", null)
+        .where((eb) => eb.or([eb("path", "=", path), eb("path", "like", under(path))]))
+        .execute();
+    },
+
     async dropTrash(trashId: string): Promise<void> {
       await db.deleteFrom("versions").where("trash_id", "=", trashId).execute();
     },
