@@ -31,7 +31,6 @@ export interface KeeperDeps {
   store: VersionsStore;
   blobs: VersionBlobs;
   settings: Pick<SettingsStore, "getSettings">;
-  onError?: (err: unknown) => void;
 }
 
 /**
@@ -64,8 +63,10 @@ export function createVersionKeeper(deps: KeeperDeps) {
   }
 
   let queue: Promise<void> = Promise.resolve();
+  /** Where the background work's failures are told (the plugin logs them). */
+  let onError: (err: unknown) => void = () => undefined;
   const run = (work: () => Promise<void>) => {
-    queue = queue.then(work).catch((err: unknown) => deps.onError?.(err));
+    queue = queue.then(work).catch((err: unknown) => onError(err));
     return queue;
   };
 
@@ -197,6 +198,10 @@ export function createVersionKeeper(deps: KeeperDeps) {
   return {
     hook,
     keyOf,
+    /** Where failures of the background work go (a stored version is retried later). */
+    onError(handler: (err: unknown) => void): void {
+      onError = handler;
+    },
     content,
     /** Waits for the versions being stored (a listing shows them complete). */
     settled: () => settleAll(),

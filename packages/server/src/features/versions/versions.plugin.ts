@@ -15,6 +15,7 @@ export function versionsPlugin(versions: VersionsService | undefined, trash?: Tr
   return function register(app: FastifyInstance): void {
     versionsRoutes(versions)(app);
     if (!versions) return;
+    versions.onError((err) => app.log.warn({ err }, "a version could not be stored"));
     const sweep = () =>
       versions.sweep().catch((err: unknown) => app.log.warn({ err }, "versions sweep failed"));
     let timer: NodeJS.Timeout | undefined;

@@ -93,6 +93,7 @@ export function createVersionsService(deps: {
     /** The start's reconciliation (versions.keeper.ts). */
     reconcile: (liveTrash?: () => Promise<Set<string>>) => keeper.reconcile(liveTrash),
     sweep: () => keeper.sweep(),
+    onError: (handler: (err: unknown) => void) => keeper.onError(handler),
     /** Waits for the versions being stored. */
     settled: () => keeper.settled(),
     /** Whether a replaced file of `size` bytes becomes a version (then it skips the trash). */
