@@ -84,6 +84,7 @@ describe("kill -9 during saves", () => {
     const contents = Array.from({ length: 8 }, (_, i) => text(i, 4 * MiB));
     const { files, spool, db } = await setUp("cap.tex", contents[0]!);
     const run = await server!.start();
+    let saved = 0;
     const saving = (async () => {
       for (const body of contents.slice(1)) {
         const res = await server!.request("/api/resources/edition/cap.tex", {
@@ -91,10 +92,15 @@ describe("kill -9 during saves", () => {
           body,
         });
         if (res.status !== 200) return;
+        saved++;
       }
     })().catch(() => "aborted");
-    // Kill while a replaced content waits in the spool (linked, not yet stored).
-    await waitFor(async () => (await readdir(spool).catch(() => [])).length > 0);
+    // Kill once a save is done, while a replaced content waits in the spool (linked, not yet
+    // stored: a later save's, or that save's own).
+    await waitFor(
+      async () => saved > 0 && (await readdir(spool).catch(() => [])).length > 0,
+      30_000,
+    );
     await run.kill();
     await saving;
     const known = new Set(contents.map((c) => sha1(c)));
