@@ -36,8 +36,14 @@ function toRecord(row: Selectable<VersionsTable>): VersionRecord {
   };
 }
 
-/** `path` itself or anything below it (a folder's files). */
-const under = (p: string) => `${p.replace(/[\\%_]/g, "\\$&")}/%`;
+/**
+ * Anything below `p` (a folder's files): GLOB, case-sensitive as paths are (LIKE is not), with
+ * its wildcards `*`, `?` and `[` taken literally.
+ */
+const below = (p: string) => sql<boolean>`path glob ${`${p.replace(/[*?[]/g, (c) => `[${c}]`)}/*`}`;
+
+/** Characters of a string as SQLite's substr counts them (code points, not UTF-16 units). */
+const chars = (s: string) => [...s].length;
 
 /** All SQL of the `versions` and `version_blobs` tables. */
 export function createVersionsStore(db: Db) {
@@ -110,9 +116,9 @@ export function createVersionsStore(db: Db) {
     async movePath(from: string, to: string): Promise<void> {
       await db
         .updateTable("versions")
-        .set({ path: sql<string>`${to} || substr(path, ${from.length + 1})` })
+        .set({ path: sql<string>`${to} || substr(path, ${chars(from) + 1})` })
         .where("trash_id", "is", null)
-        .where((eb) => eb.or([eb("path", "=", from), eb("path", "like", under(from))]))
+        .where((eb) => eb.or([eb("path", "=", from), below(from)]))
         .execute();
     },
 
@@ -123,9 +129,9 @@ export function createVersionsStore(db: Db) {
     async toTrash(path: string, trashId: string): Promise<void> {
       await db
         .updateTable("versions")
-        .set({ trash_id: trashId, path: sql<string>`substr(path, ${path.length + 1})` })
+        .set({ trash_id: trashId, path: sql<string>`substr(path, ${chars(path) + 1})` })
         .where("trash_id", "is", null)
-        .where((eb) => eb.or([eb("path", "=", path), eb("path", "like", under(path))]))
+        .where((eb) => eb.or([eb("path", "=", path), below(path)]))
         .execute();
     },
 
@@ -143,7 +149,7 @@ export function createVersionsStore(db: Db) {
       await db
         .deleteFrom("versions")
         .where("trash_id", "is", null)
-        .where((eb) => eb.or([eb("path", "=", path), eb("path", "like", under(path))]))
+        .where((eb) => eb.or([eb("path", "=", path), below(path)]))
         .execute();
     },
 
