@@ -20,7 +20,12 @@ import {
 let target: Target;
 
 beforeAll(async () => {
-  target = await startTarget({ extra: [{ name: "o-nomodify", perm: { modify: false } }] });
+  target = await startTarget({
+    extra: [
+      { name: "o-nomodify", perm: { modify: false } },
+      { name: "o-nodownload", perm: { download: false } },
+    ],
+  });
 });
 afterAll(() => target.close());
 
@@ -184,6 +189,22 @@ describe("permissions", () => {
     expect(await readFile(path.join(target.ada, "perm.txt"), "utf8")).toBe("second");
     const list = jsonOf<Version[]>(await target.as("ada", `/api/history${p}`));
     expect(list[0]?.label).toBe(null);
+  });
+
+  it("a version's bytes and a diff need download; the list does not", async () => {
+    const p = "/dl.txt";
+    await writeFile(path.join(target.ada, "dl.txt"), "first");
+    const [v] = await saved("ada", p, "second");
+    expect((await target.as("o-nodownload", `/api/history${p}`)).status).toBe(200);
+    for (const query of [
+      `?version=${v!.id}`,
+      `?version=${v!.id}&download=1`,
+      `?diff=${v!.id},current`,
+    ]) {
+      const res = await target.as("o-nodownload", `/api/history${p}${query}`);
+      expect(res.status, query).toBe(403);
+      expect(res.body.toString()).not.toContain("first");
+    }
   });
 });
 

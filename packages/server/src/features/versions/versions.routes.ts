@@ -26,6 +26,9 @@ export function versionsRoutes(versions: VersionsService | undefined) {
       if (!versions) throw off();
       const file = wildcardPath(request.params);
       const { version, diff, context, download } = request.query;
+      // A version's bytes, and a diff, are a file's content in another form: `download`.
+      if ((diff !== undefined || version !== undefined) && !user.perm.download)
+        throw forbidden("You do not have permission to download files");
       if (diff !== undefined) return reply.send(await versions.diff(user, file, diff, context));
       if (version === undefined) return reply.send(await versions.list(user, file));
       const sent = await versions.open(user, file, version);
