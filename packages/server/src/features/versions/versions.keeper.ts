@@ -271,19 +271,18 @@ export function createVersionKeeper(deps: KeeperDeps) {
     },
   };
 
-  /** A file (or folder) removed for good: its history (outside the trash) goes. */
-  function hookForget(key: string): Promise<void> {
-    return run(async () => {
-      await store.forget(key);
-      await sweepBlobs();
-    });
+  /**
+   * A file (or folder) removed for good: its history (outside the trash) goes at once; the
+   * blobs nothing uses any more go in the background queue (a delete never waits for it).
+   */
+  async function hookForget(key: string): Promise<void> {
+    await store.forget(key);
+    void run(sweepBlobs);
   }
 
-  function hookDrop(trashId: string): Promise<void> {
-    return run(async () => {
-      await store.dropTrash(trashId);
-      await sweepBlobs();
-    });
+  async function hookDrop(trashId: string): Promise<void> {
+    await store.dropTrash(trashId);
+    void run(sweepBlobs);
   }
 }
 
