@@ -36,7 +36,9 @@ async function tusUpload(data: Buffer, withLength: boolean): Promise<void> {
   const headers: Record<string, string> = withLength
     ? { "Upload-Length": String(data.length) }
     : {};
-  expect((await c.api(url, { method: "POST", headers })).status).toBe(201);
+  const created = await c.api(url, { method: "POST", headers });
+  expect(created.status).toBe(201);
+  await created.text();
   await new Promise<void>((resolve, reject) => {
     new Upload(data, {
       uploadUrl: c.base + url,

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, open, readdir, readFile, realpath, rename, stat, unlink } from "node:fs/promises";
 import path from "node:path";
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import {
   constants,
@@ -138,12 +138,29 @@ export function createVersionBlobs(opts: { dir: string; filesRoot: string }) {
       const packed = await readFile(blobPath(await top(), hash));
       return decompress(packed, dictionary ? { dictionary } : {});
     },
-    /** A blob (without dictionary) decompressed as a stream. */
+    /**
+     * A blob (without dictionary) decompressed as a stream (errors of the file or of the
+     * decompression end it with that error).
+     */
     async blobStream(hash: string): Promise<Readable> {
-      const file = createReadStream(blobPath(await top(), hash));
-      const out = createZstdDecompress();
-      file.on("error", (err) => out.destroy(err));
-      return file.pipe(out);
+      const at = blobPath(await top(), hash);
+      async function* chunks() {
+        const file = createReadStream(at);
+        const out = createZstdDecompress();
+        const done = pipeline(file, out).then(
+          () => undefined,
+          (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
+        );
+        try {
+          for await (const chunk of out) yield chunk as Buffer;
+        } finally {
+          file.destroy();
+          out.destroy();
+        }
+        const failed = await done;
+        if (failed) throw failed;
+      }
+      return Readable.from(chunks());
     },
     async removeBlob(hash: string): Promise<void> {
       await unlink(blobPath(await top(), hash)).catch(() => undefined);

@@ -206,11 +206,15 @@ export function createVersionKeeper(deps: KeeperDeps) {
     /** Waits for the versions being stored (a listing shows them complete). */
     settled: () => settleAll(),
 
-    /** A version's bytes as a stream (a blob with a dictionary is decompressed in memory). */
-    async stream(hash: string): Promise<Readable> {
+    /**
+     * A version's bytes: up to 16 MiB (and every blob with a dictionary) decompressed in memory,
+     * `whole`; larger ones as a stream.
+     */
+    async stream(hash: string): Promise<{ stream: Readable; whole: boolean }> {
       const blob = await store.blob(hash);
-      if (blob?.base) return Readable.from([await content(hash)]);
-      return blobs.blobStream(hash);
+      if (blob?.base || (blob && blob.size <= DELTA_MAX))
+        return { stream: Readable.from([await content(hash)]), whole: true };
+      return { stream: await blobs.blobStream(hash), whole: false };
     },
 
     /** The history of the file at real path `real` goes into trash item `trashId`. */

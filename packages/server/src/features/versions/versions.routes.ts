@@ -32,9 +32,12 @@ export function versionsRoutes(versions: VersionsService | undefined) {
       if (diff !== undefined) return reply.send(await versions.diff(user, file, diff, context));
       if (version === undefined) return reply.send(await versions.list(user, file));
       const sent = await versions.open(user, file, version);
+      // The length is announced for versions sent from memory (up to 16 MiB). A large one is
+      // streamed chunked: with Content-Length, a streamed zstd decompression sometimes left the
+      // connection held after the last byte (a server close then waited for it).
+      if (sent.whole) void reply.header("Content-Length", sent.size);
       return reply
         .header("Content-Type", sent.contentType)
-        .header("Content-Length", sent.size)
         .header("Cache-Control", "private")
         .header(
           "Content-Disposition",

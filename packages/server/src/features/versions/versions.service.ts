@@ -110,13 +110,21 @@ export function createVersionsService(deps: {
       user: UserRecord,
       requestPath: string,
       id: string | undefined,
-    ): Promise<{ stream: Readable; size: number; name: string; contentType: string }> {
+    ): Promise<{
+      stream: Readable;
+      size: number;
+      /** False: the length is not announced (a large version, streamed). */
+      whole: boolean;
+      name: string;
+      contentType: string;
+    }> {
       const at = await locate(user, requestPath);
       const v = await versionOf(at.key, id);
       const name = path.posix.basename(at.target.path);
       const type = mimeFromExtension(extensionOf(name)) ?? "application/octet-stream";
       const contentType = type.startsWith("text/") ? `${type}; charset=utf-8` : type;
-      return { stream: await keeper.stream(v.hash as string), size: v.size, name, contentType };
+      const { stream, whole } = await keeper.stream(v.hash as string);
+      return { stream, whole, size: v.size, name, contentType };
     },
 
     /** Puts a version's content back; the present content becomes a version first. */
@@ -124,7 +132,7 @@ export function createVersionsService(deps: {
       if (!user.perm.modify) throw forbidden("You may not modify files");
       const at = await locate(user, requestPath);
       const v = await versionOf(at.key, id);
-      await at.fs.writeAtomic(at.target.abs, await keeper.stream(v.hash as string));
+      await at.fs.writeAtomic(at.target.abs, (await keeper.stream(v.hash as string)).stream);
       deps.events.emit({ type: "saved", userId: user.id, abs: at.target.abs });
       return { path: at.target.path };
     },

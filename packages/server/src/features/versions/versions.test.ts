@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -69,6 +70,17 @@ describe("versions of saved files", () => {
     // A side over 5 MiB is refused (413), not compared.
     await w.save(cap, "x".repeat(5 * 1024 * 1024 + 1));
     expect((await w.history(cap, `?diff=${second!.id},current`)).statusCode).toBe(413);
+  });
+
+  it("a version over 16 MiB is streamed, byte for byte", async () => {
+    w = await versionsWorld();
+    const big = randomBytes(17 * 1024 * 1024);
+    await writeFile(w.at("books", "big.bin"), big);
+    await w.save("/books/big.bin", "small now");
+    const [v] = await w.versions("/books/big.bin");
+    const res = await w.history("/books/big.bin", `?version=${v!.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(big)).toBe(true);
   });
 
   it("identical contents are stored once", async () => {
