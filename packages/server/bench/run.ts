@@ -3,7 +3,7 @@
  * on the same machine in the same run (medians of BENCH_RUNS runs, 3 by default). Prints one
  * table and writes the same rows to bench-results.json at the repository root. Runs the built
  * server (packages/server/dist) through its command, on Node's type stripping.
- * BENCH_ONLY=listing,concurrency,download,upload,archives,startup,trash runs some figures only.
+ * BENCH_ONLY=listing,concurrency,download,upload,archives,startup,trash,versions runs some figures only.
  * Every temporary file is removed at the end, also on Ctrl+C; a watchdog ends a stuck run.
  */
 import { rmSync, writeFileSync } from "node:fs";
@@ -20,6 +20,7 @@ import { download } from "./figures/download.ts";
 import { startup } from "./figures/startup.ts";
 import { trash } from "./figures/trash.ts";
 import { upload } from "./figures/upload.ts";
+import { versions } from "./figures/versions.ts";
 
 const WATCHDOG_MS = 60 * 60_000;
 const RESULTS = fileURLToPath(new URL("../../../bench-results.json", import.meta.url));
@@ -32,6 +33,7 @@ const FIGURES: Record<string, (work: string, tools: Record<string, string>) => P
   archives,
   startup,
   trash,
+  versions,
 };
 
 const works: string[] = [];

@@ -34,6 +34,11 @@ export interface AppOptions {
    * entries are kept there. None: deletion is immediate.
    */
   trashDir?: string;
+  /**
+   * The versions folder (server.ts: `versions` next to the database; outside the files folder):
+   * earlier contents of overwritten files are kept there. None: no versions.
+   */
+  versionsDir?: string;
   /** Replaces rename(2) in moves to and from the trash: tests simulate another filesystem. */
   trashRename?: RenameFn;
   /** Image resizes running at once (default 4); more requests wait their turn. */

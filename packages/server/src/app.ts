@@ -23,6 +23,7 @@ import { publicShareRoutes } from "./features/shares/public-share.routes.js";
 import { dropBoxRoutes } from "./features/shares/drop-box.routes.js";
 import { searchPlugin } from "./features/search/search.plugin.js";
 import { trashPlugin } from "./features/trash/trash.plugin.js";
+import { versionsPlugin } from "./features/versions/versions.plugin.js";
 import { activityPlugin } from "./features/activity/activity.plugin.js";
 import { parseJsonBodies } from "./http/bodies.js";
 import { createFastify, registerHttpPlugins } from "./http/fastify.js";
@@ -89,5 +90,6 @@ function registerRoutes(app: FastifyInstance, s: Services, options: AppOptions, 
   app.register(dropBoxRoutes(s.dropBox));
   app.register(searchPlugin(s.search.service, s.search.index));
   if (s.trash) app.register(trashPlugin(s.trash));
+  app.register(versionsPlugin(s.versions, s.trash));
   app.register(activityPlugin(s.activity, s.live));
 }

@@ -57,6 +57,7 @@ export async function startServer(
     baseURL: opts.baseURL,
     cacheDir: path.join(path.dirname(databasePath), "cache"),
     trashDir: path.join(path.dirname(databasePath), "trash"),
+    versionsDir: path.join(path.dirname(databasePath), "versions"),
     logger: loggerOptions(process.env.SCRIPTORIUM_LOG_LEVEL ?? "info"),
     unsandboxedPrograms: opts.unsandboxedPrograms,
     limits: { loginPerIp: { max: opts.loginLimit, windowMs: 60_000 } },

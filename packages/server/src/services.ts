@@ -33,6 +33,9 @@ import { createSharesStore } from "./features/shares/shares.store.js";
 import { createShellService } from "./features/shell/shell.service.js";
 import { createSubtitlesService } from "./features/subtitles/subtitles.service.js";
 import { createTrashService, type TrashDeps } from "./features/trash/trash.service.js";
+import { createVersionKeeper } from "./features/versions/versions.keeper.js";
+import { createVersionsService } from "./features/versions/versions.service.js";
+import { createVersionsStore } from "./features/versions/versions.store.js";
 import { createTrashStore } from "./features/trash/trash.store.js";
 import { createTusService } from "./features/tus/tus.service.js";
 import { createUploadsStore } from "./features/tus/uploads.store.js";
@@ -43,6 +46,7 @@ import { createRunner } from "./runner/runner.js";
 import { createFileEvents } from "./storage/events.js";
 import { createStorage } from "./storage/storage.js";
 import { createTrashBin } from "./storage/trash-bin.js";
+import { createVersionBlobs } from "./storage/version-blobs.js";
 import { VERSION } from "./version.js";
 
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -53,7 +57,7 @@ const FIFTEEN_MINUTES = 15 * 60_000;
  */
 function createTrash(
   options: Pick<AppOptions, "db" | "root" | "trashDir" | "trashRename">,
-  deps: Pick<TrashDeps, "storage" | "settings" | "users" | "events">,
+  deps: Pick<TrashDeps, "storage" | "settings" | "users" | "events" | "versions">,
 ) {
   const { trashDir, root } = options;
   if (!trashDir || isWithin(path.resolve(root), path.resolve(trashDir))) return undefined;
@@ -65,11 +69,25 @@ function createTrash(
 }
 
 /**
+ * The version keeper (none without a versions folder, or with one inside the files folder).
+ */
+function createVersions(
+  options: Pick<AppOptions, "db" | "root" | "versionsDir">,
+  settings: ReturnType<typeof createSettingsStore>,
+) {
+  const { versionsDir, root } = options;
+  if (!versionsDir || isWithin(path.resolve(root), path.resolve(versionsDir))) return undefined;
+  const store = createVersionsStore(options.db);
+  const blobs = createVersionBlobs({ dir: versionsDir, filesRoot: root });
+  return { store, keeper: createVersionKeeper({ store, blobs, settings }) };
+}
+
+/**
  * Stores, accounts and the files layer: what every other part is built on. The `users`
  * commands build it too, so that they change and delete users as the API does.
  */
 export function createCore(
-  options: Pick<AppOptions, "db" | "root" | "limits" | "trashDir" | "trashRename">,
+  options: Pick<AppOptions, "db" | "root" | "limits" | "trashDir" | "trashRename" | "versionsDir">,
   log?: FastifyBaseLogger,
 ) {
   const { db, root } = options;
@@ -78,7 +96,12 @@ export function createCore(
   const sessions = createSessionsStore(db);
   const uploads = createUploadsStore(db);
   const events = createFileEvents();
-  const storage = createStorage({ root, globalRules: () => settings.getRules() });
+  const kept = createVersions(options, settings);
+  const storage = createStorage({
+    root,
+    globalRules: () => settings.getRules(),
+    versions: kept?.keeper.hook,
+  });
   const activity = createActivityService({
     store: createActivityStore(db),
     storage,
@@ -88,7 +111,8 @@ export function createCore(
     log,
   });
   const listings = createListingCache({ events });
-  const trash = createTrash(options, { storage, settings, users, events });
+  const trash = createTrash(options, { storage, settings, users, events, versions: kept?.keeper });
+  const versions = kept && createVersionsService({ ...kept, storage, events });
   const resources = createResourcesService({ storage, events, listings, trash });
   const tus = createTusService({ resources, storage, uploads, events, settings });
   const usersService = createUsersService({
@@ -120,6 +144,7 @@ export function createCore(
     storage,
     listings,
     trash,
+    versions,
     resources,
     tus,
     usersService,
@@ -168,6 +193,7 @@ function patchActions(
     events,
     trash: core.trash,
     rename: options.moveRename,
+    keepsVersion: core.versions?.keepsVersion,
   });
   const extract = createExtractService({ storage, events, limits: options.extractLimits });
   const move: PatchAction = {

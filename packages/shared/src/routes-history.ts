@@ -20,11 +20,12 @@ export const historyRoutes = {
     tag: "history",
     summary: "A file's earlier versions, one version's bytes, or a diff of two",
     description:
-      "Without a query: the versions, newest first. `?version=ID`: that version's bytes (as `/api/raw` sends a file; `&download=1` as an attachment). `?diff=ID1,ID2` (`current` for the file as it is): the changed lines with their changed words and, for Mauro-TeX, the readings that changed with their sigla.",
+      "Without a query: the versions, newest first. `?version=ID`: that version's bytes (as `/api/raw` sends a file; `&download=1` as an attachment). `?diff=ID1,ID2` (`current` for the file as it is): the changed lines with their changed words and, for Mauro-TeX, the readings that changed with their sigla (413 when a side is larger than 5 MiB; `binary: true` without lines when a side is not UTF-8 text).",
     schema: { querystring: HistoryQuerySchema },
     responses: {
       200: jsonResponse(VersionListSchema, "The versions (or a version's bytes, or a diff)"),
-      ...errorResponses(400, 401, 403, 404),
+      // 413: a side of a diff larger than 5 MiB.
+      ...errorResponses(400, 401, 403, 404, 413),
     },
   },
   restoreVersion: {

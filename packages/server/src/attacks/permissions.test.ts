@@ -47,6 +47,16 @@ const CASES: Record<(typeof FLAGS)[number], [string, string, SendOptions?][]> = 
     ["POST override", "/api/resources/doc.tex?override=true", { method: "POST", body: "x" }],
     ["tus POST override", "/api/tus/doc.tex?override=true", { method: "POST", headers: tus }],
     [
+      "history restore",
+      "/api/history/doc.tex?version=AAAAAAAAAAAAAAAAAAAAAA&action=restore",
+      { method: "POST" },
+    ],
+    [
+      "history label",
+      "/api/history/doc.tex?version=AAAAAAAAAAAAAAAAAAAAAA",
+      { method: "PUT", headers: { "content-type": "application/json" }, body: '{"label":"x"}' },
+    ],
+    [
       "PATCH copy override",
       patchUrl("/pub/subs.srt", "copy", "/doc.tex", true),
       { method: "PATCH" },
@@ -68,6 +78,7 @@ const CASES: Record<(typeof FLAGS)[number], [string, string, SendOptions?][]> = 
     ["preview big", "/api/preview/big/pub/pic.png"],
     ["subtitle", "/api/subtitle/pub/subs.srt"],
     ["checksum", "/api/resources/doc.tex?checksum=sha512"],
+    ["a diff of versions", "/api/history/doc.tex?diff=current,current"],
     ["a read link", "/api/share/doc.tex", { method: "POST", body: "{}" }],
   ],
   unzip: [["PATCH unzip", patchUrl("/pub/a.zip", "unzip", "/pub/a.zip"), { method: "PATCH" }]],

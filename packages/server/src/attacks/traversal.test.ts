@@ -71,6 +71,7 @@ const READS: { route: string; file: string; method?: string }[] = [
   { route: "/api/preview/big", file: "secret.png" },
   { route: "/api/subtitle", file: "secret.srt" },
   { route: "/api/usage", file: "secret.txt" },
+  { route: "/api/history", file: "secret.txt" },
   { route: "/api/tus", file: "secret.txt", method: "HEAD" },
 ];
 

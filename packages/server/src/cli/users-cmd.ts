@@ -52,7 +52,13 @@ const RemoveFlags = Type.Object({ ...DATABASE_FLAG, ...ROOT_FLAG, ...HELP_FLAG }
 function usersService(db: Db, root: string | undefined, database?: string) {
   // The trash beside the database, as the server keeps it: a removed user's goes with them.
   const trashDir = database && path.join(path.dirname(path.resolve(database)), "trash");
-  return createCore({ db, root: path.resolve(root ?? SERVE_DEFAULTS.root), trashDir }).usersService;
+  const versionsDir = database && path.join(path.dirname(path.resolve(database)), "versions");
+  return createCore({
+    db,
+    root: path.resolve(root ?? SERVE_DEFAULTS.root),
+    trashDir,
+    versionsDir,
+  }).usersService;
 }
 
 function row(u: UserRecord): string {

@@ -42,8 +42,9 @@ describe("DELETE /api/resources as File Browser's client sends it", () => {
     expect(await trash()).toEqual([]);
   });
 
-  it("PATCH rename with override=true: the replaced file is in the trash", async () => {
-    await writeFile(path.join(c.scope, "docs", "new.txt"), "new");
+  it("PATCH rename with override=true: a replaced file by a folder is in the trash", async () => {
+    // (A file replacing a file makes it a version instead: history.test.ts.)
+    await mkdir(path.join(c.scope, "docs", "new.txt"));
     const dest = encodeURIComponent(encodePath("/docs/a, b #1 100%.txt"));
     const res = await c.api(
       `/api/resources/docs/new.txt?action=rename&destination=${dest}&override=true&rename=false`,
@@ -52,6 +53,6 @@ describe("DELETE /api/resources as File Browser's client sends it", () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toBe("200 OK");
     const [item] = await trash();
-    expect(item).toMatchObject({ path: "/docs/a, b #1 100%.txt", size: 8 });
+    expect(item).toMatchObject({ path: "/docs/a, b #1 100%.txt", size: 8, isDir: false });
   });
 });

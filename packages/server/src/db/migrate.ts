@@ -4,6 +4,7 @@ import * as m002 from "./migrations/002-uploads.js";
 import * as m003 from "./migrations/003-shares.js";
 import * as m004 from "./migrations/004-session-clients.js";
 import * as m005 from "./migrations/005-trash.js";
+import * as m006 from "./migrations/006-versions.js";
 import * as m007 from "./migrations/007-activity.js";
 
 /** Versioned migrations, applied in name order. Never edit one that has shipped; add a new one. */
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "003-shares": m003,
   "004-session-clients": m004,
   "005-trash": m005,
+  "006-versions": m006,
   "007-activity": m007,
 };
 

@@ -106,6 +106,40 @@ export interface TrashTable {
   state: string;
 }
 
+/** One earlier content of a file (migration 006). */
+export interface VersionsTable {
+  /** Random, base64url. */
+  id: string;
+  /** The file's path relative to the files root, links resolved ("/a/b.tex"). */
+  path: string;
+  /** The trash item the file is in, while it is there. */
+  trash_id: string | null;
+  size: number;
+  /** SHA-256 (hex) of the content; null while pending. */
+  hash: string | null;
+  /** Username of who wrote this content. */
+  author: string;
+  /** Username of who replaced it (made the version). */
+  replaced_by: string;
+  /** Unix milliseconds: when it was replaced. */
+  made_at: number;
+  label: string | null;
+  /** `pending` (in the spool folder) or `kept` (a blob). */
+  state: string;
+}
+
+/** A stored content of versions: `<versions>/blobs/<hash[0..2]>/<hash>.zst`. */
+export interface VersionBlobsTable {
+  hash: string;
+  /** Bytes of the content. */
+  size: number;
+  /** Bytes on disk. */
+  stored: number;
+  /** The blob whose content is this one's zstd dictionary (null: none). */
+  base: string | null;
+  depth: number;
+}
+
 /** The activity log (migration 007): appended to, swept by age, never updated. */
 export interface ActivityTable {
   id: Generated<number>;
@@ -128,6 +162,8 @@ export interface ActivityTable {
 
 export interface Database {
   activity: ActivityTable;
+  versions: VersionsTable;
+  version_blobs: VersionBlobsTable;
   trash: TrashTable;
   uploads: UploadsTable;
   shares: SharesTable;

@@ -7,6 +7,12 @@ import { pipeline } from "node:stream/promises";
 import { STAGING_SUFFIX } from "@scriptorium/shared";
 import { countReceived } from "../lib/received-buffers.js";
 import { fdPath, type Pinned } from "./descriptor.js";
+import {
+  NO_VERSIONS,
+  replacingWithVersion,
+  type BoundVersions,
+  type WriteKind,
+} from "./version-hook.js";
 
 /** Ending of every hidden work-in-progress name (defined in shared: no name may be given it). */
 export { STAGING_SUFFIX };
@@ -55,18 +61,27 @@ export async function fillAndSync(handle: FileHandle, source: Readable | undefin
 
 /**
  * Puts the finished staging file `temp` (open as `handle`, still in `folder`) in place of
- * `name` in the same folder: a replaced regular file passes on its permission bits; a link
- * found at `name` is replaced, never followed.
+ * `name` in the same folder: a replaced regular file passes on its permission bits and, first,
+ * its content to the version keeper (version-hook.ts: linked aside, so the name never
+ * disappears); a link found at `name` is replaced, never followed.
  */
 export async function replaceIn(
   folder: Pinned,
   temp: string,
   handle: FileHandle,
   name: string,
+  versions: BoundVersions = NO_VERSIONS,
+  kind?: WriteKind,
 ): Promise<void> {
   const previous = await lstat(folder.child(name)).catch(() => undefined);
   if (previous?.isFile()) await handle.chmod(previous.mode & 0o7777);
-  await rename(folder.child(temp), folder.child(name));
+  await replacingWithVersion(
+    versions,
+    folder,
+    name,
+    () => rename(folder.child(temp), folder.child(name)),
+    kind,
+  );
 }
 
 /**
@@ -78,12 +93,14 @@ export async function writeAtomicIn(
   folder: Pinned,
   name: string,
   source: Readable | undefined,
+  versions: BoundVersions = NO_VERSIONS,
+  kind?: WriteKind,
 ): Promise<void> {
   const temp = stagingNameFor(name);
   const handle = await createExclusive(folder, temp);
   try {
     await fillAndSync(handle, source);
-    await replaceIn(folder, temp, handle, name);
+    await replaceIn(folder, temp, handle, name, versions, kind);
   } catch (err) {
     await unlink(folder.child(temp)).catch(() => undefined);
     throw err;

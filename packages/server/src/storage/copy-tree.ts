@@ -15,6 +15,7 @@ import {
 } from "./descriptor.js";
 import { removeIn } from "./remove-tree.js";
 import type { UserFs } from "./user-fs.js";
+import { replacingWithVersion, type BoundVersions } from "./version-hook.js";
 
 /** Entries one copy or move walks at most: a walk never runs without bound. */
 export const MAX_WALK_ENTRIES = 2_000_000;
@@ -207,12 +208,15 @@ export async function copyEntry(
       }
       const existing = await lstat(folder.child(name)).catch(() => undefined);
       if (existing?.isDirectory()) {
-        await mergeInto(folder, staging, folder, name);
+        await mergeInto(folder, staging, folder, name, fs.versions);
         await removeIn(folder, staging, { force: true });
       } else {
         if (existing && !replace)
           throw Object.assign(new Error("destination exists"), { code: "EEXIST" });
-        await rename(folder.child(staging), folder.child(name));
+        // A replaced file becomes a version of the destination; the name never goes missing.
+        await replacingWithVersion(fs.versions, folder, name, () =>
+          rename(folder.child(staging), folder.child(name)),
+        );
       }
       return bytes;
     } catch (err) {
@@ -232,6 +236,7 @@ async function mergeInto(
   stagedName: string,
   destIn: Pinned,
   destName: string,
+  versions: BoundVersions,
 ): Promise<void> {
   await withChild(stagedIn, stagedName, OWN_FOLDER, (staged) =>
     withChild(destIn, destName, OWN_FOLDER, async (dest) => {
@@ -241,10 +246,12 @@ async function mergeInto(
           lstat(dest.child(name)).catch(() => undefined),
         ]);
         if (fromInfo.isDirectory() && toInfo?.isDirectory())
-          await mergeInto(staged, name, dest, name);
+          await mergeInto(staged, name, dest, name, versions);
         else {
           if (toInfo?.isDirectory()) await removeIn(dest, name);
-          await rename(staged.child(name), dest.child(name));
+          await replacingWithVersion(versions, dest, name, () =>
+            rename(staged.child(name), dest.child(name)),
+          );
         }
       }
     }),

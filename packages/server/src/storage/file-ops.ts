@@ -7,6 +7,7 @@ import { writeAtomicIn } from "./atomic-write.js";
 import { fdPath, type Pinned, type Place } from "./descriptor.js";
 import { fileReads } from "./file-reads.js";
 import { removeIn } from "./remove-tree.js";
+import { NO_VERSIONS, type BoundVersions, type WriteKind } from "./version-hook.js";
 import { createViewAccess, mapped, type PinHow } from "./view-access.js";
 
 export type { BigIntStats, Dirent, FileHandle, Pinned, Stats };
@@ -41,7 +42,11 @@ export function ownStreamOfHandle(handle: FileHandle, highWaterMark = 1 << 16): 
  * follow a link at the entry itself. Errno is mapped to API errors. Only storage/ reaches
  * node:fs for user files.
  */
-export function createFileOps(root: string, place: () => Promise<Place>) {
+export function createFileOps(
+  root: string,
+  place: () => Promise<Place>,
+  versions: BoundVersions = NO_VERSIONS,
+) {
   const view = createViewAccess(root, place);
   const { inside, withEntry, makeFolders } = view;
 
@@ -53,12 +58,17 @@ export function createFileOps(root: string, place: () => Promise<Place>) {
       mapped(() => withEntry(abs, use)),
     /** The place check of this view, for the synchronous calls that take one. */
     place,
+    /** The version keeper, bound to who writes through this view. */
+    versions,
     ...fileReads(view),
-    /** Streams `body` into `abs` through a hidden staging file, fsync, then rename. */
-    writeAtomic: (abs: string, body: Readable | undefined) =>
+    /**
+     * Streams `body` into `abs` through a hidden staging file, fsync, then rename (a replaced
+     * file becomes a version, unless `kind` says the settings keep none of it).
+     */
+    writeAtomic: (abs: string, body: Readable | undefined, kind?: WriteKind) =>
       mapped(async () => {
         await makeFolders(path.dirname(inside(abs)));
-        await withEntry(abs, (folder, name) => writeAtomicIn(folder, name, body));
+        await withEntry(abs, (folder, name) => writeAtomicIn(folder, name, body, versions, kind));
       }),
     /** Creates the folder `abs` (and, when `recursive`, its missing parents). */
     mkdir: (abs: string, recursive = true) =>
@@ -66,10 +76,16 @@ export function createFileOps(root: string, place: () => Promise<Place>) {
         if (recursive) return makeFolders(abs);
         await withEntry(abs, (folder, name) => mkdir(folder.child(name)));
       }),
-    /** Removes an entry (a folder with its content); a link is removed, never followed. */
+    /**
+     * Removes an entry (a folder with its content); a link is removed, never followed. What is
+     * removed for good takes its versions along.
+     */
     remove: (abs: string, opts: { force?: boolean } = {}) =>
       mapped(() =>
-        withEntry(abs, (folder, name) => removeIn(folder, name, opts)).catch((err: unknown) => {
+        withEntry(abs, async (folder, name) => {
+          await removeIn(folder, name, opts);
+          await versions.removed(path.join(folder.real, name));
+        }).catch((err: unknown) => {
           if (opts.force && (err as NodeJS.ErrnoException).code === "ENOENT") return;
           throw err;
         }),

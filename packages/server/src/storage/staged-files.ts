@@ -17,7 +17,7 @@ export interface StagedOut {
 }
 
 /** What staged files need of a view of the files. */
-type View = Pick<FileOps, "withEntry" | "lstatOrNone" | "remove">;
+type View = Pick<FileOps, "withEntry" | "lstatOrNone" | "remove" | "versions">;
 
 /** A regular file with no other name: what a staging file is unless someone replaced it. */
 const isOwnFile = (info: Stats) => info.isFile() && info.nlink === 1;
@@ -93,7 +93,7 @@ export function createStagedFiles(view: View) {
           if (!isOwnFile(await handle.stat()))
             throw new AppError("NOT_FOUND", "The upload was cancelled");
           await handle.sync();
-          await replaceIn(folder, tempName, handle, name);
+          await replaceIn(folder, tempName, handle, name, view.versions);
           return await handle.stat();
         } finally {
           await handle.close();

@@ -4,6 +4,7 @@ import { badRequest, forbidden } from "../errors.js";
 import { normalizeRequestPath } from "../lib/safe-path.js";
 import { findDeniedBelow, listDeniedBelow } from "./denied-below.js";
 import { createFileOps, mapped, type FileOps } from "./file-ops.js";
+import { bindVersions, type VersionHook } from "./version-hook.js";
 import { createViewPlace, outside, realpathOfExisting, type ViewPlace } from "./view-place.js";
 
 /** What the gate needs of a user: scope, rules and the hidden-files preference. */
@@ -11,6 +12,8 @@ export interface ScopedUser {
   scope: string;
   rules: readonly Rule[];
   hideDotfiles: boolean;
+  /** Who writes through the view (the versions' `replaced_by`). */
+  username?: string;
 }
 
 /** A request path resolved inside the user's scope. */
@@ -98,10 +101,11 @@ export function createUserFs(
   user: ScopedUser,
   globalRules: readonly Rule[],
   base = "/",
+  versions?: VersionHook,
 ) {
   const view = createViewPlace(serverRoot, user, globalRules, base);
   const { root, ruleAllows } = view;
-  const ops = createFileOps(root, view.place);
+  const ops = createFileOps(root, view.place, bindVersions(versions, user.username ?? ""));
 
   /** Hidden-file and rule check of a normalised user path (API.md §2.1). */
   function allowed(userPath: string): boolean {

@@ -63,6 +63,7 @@ export async function createTestApp(
     webDist: path.join(dir, "no-web"),
     cacheDir: path.join(dir, "cache"),
     trashDir: path.join(dir, "trash"),
+    versionsDir: path.join(dir, "versions"),
     ...opts.app,
   });
   await app.ready();

@@ -42,6 +42,7 @@ export async function trashWorld(
         root: t.root,
         webDist: path.join(t.dir, "no-web"),
         trashDir: path.join(t.dir, "trash"),
+        versionsDir: path.join(t.dir, "versions"),
         ...app,
       });
       await t.app.ready();

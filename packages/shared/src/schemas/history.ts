@@ -110,7 +110,10 @@ export const VersionSettingsSchema = Type.Object({
   maxFileBytes: Type.Integer({ minimum: 0 }),
   /** Days an unlabelled version is kept at most; 0: no limit beyond the thinning. */
   maxAgeDays: Type.Integer({ minimum: 0, maximum: 36500 }),
-  /** Share (percent) of the size of a user's files their versions may take; 0: no limit. */
+  /**
+   * Share (percent) of the bytes of the files folder that versions may take on disk (versions
+   * belong to files, which several users may see, not to one user); 0: no limit.
+   */
   maxSharePercent: Type.Integer({ minimum: 0, maximum: 1000 }),
   /**
    * Output folders of the edition tools whose files keep versions (a regular expression matched

@@ -69,7 +69,7 @@ export async function runFolderTool(
   const destReal = await fs.realOf(dest.abs);
   // Written to a fresh staging name (O_EXCL) and renamed into place: whatever a program left at
   // that name (a link to anywhere) is replaced, never written through.
-  await fs.writeAtomic(copyAbs, await fs.readStream(source.abs));
+  await fs.writeAtomic(copyAbs, await fs.readStream(source.abs), { tool: true });
   const command = [tool.executable, ...run.args, `./${copyName}`];
   let outcome;
   try {

@@ -28,7 +28,7 @@ export function logSection(
 
 /** Writes the log (replacing an earlier one whole). */
 export async function writeLog(fs: UserFs, abs: string, text: string): Promise<void> {
-  await fs.writeAtomic(abs, Readable.from([Buffer.from(text, "utf8")]));
+  await fs.writeAtomic(abs, Readable.from([Buffer.from(text, "utf8")]), { tool: true });
 }
 
 /**

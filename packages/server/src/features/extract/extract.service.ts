@@ -147,7 +147,7 @@ export function createExtractService(deps: {
           await fs.mkdir(target.abs);
           const dest = await fs.pin(target.abs, { follow: true, dir: true });
           try {
-            await placeInto(stagingFolder, dest, override);
+            await placeInto(stagingFolder, dest, override, fs.versions);
           } finally {
             await dest.close();
           }

@@ -23,10 +23,16 @@ export function authorizeOrganise(user: UserRecord, query: PatchQuery): void {
 
 /**
  * Before a copy or move replaces an existing destination, that entry goes to the trash. A folder
- * copied or moved onto a folder merges into it (File Browser's way) and stays where it is.
+ * copied or moved onto a folder merges into it (File Browser's way) and stays where it is. A
+ * file replaced by a file stays until the rename puts the new one in its place, and becomes a
+ * version of it (the name never goes missing), when the settings keep a version of it.
  */
 async function replacedToTrash(
-  deps: { trash?: TrashService; events: FileEvents },
+  deps: {
+    trash?: TrashService;
+    events: FileEvents;
+    keepsVersion?: (size: number) => Promise<boolean>;
+  },
   user: UserRecord,
   fs: UserFs,
   dst: ResolvedPath,
@@ -34,6 +40,7 @@ async function replacedToTrash(
 ): Promise<void> {
   const existing = await fs.lstatOrNone(dst.abs);
   if (!existing || !deps.trash || (srcIsDir && existing.isDirectory())) return;
+  if (!srcIsDir && existing.isFile() && (await deps.keepsVersion?.(existing.size))) return;
   if (await deps.trash.put(user, fs, dst)) {
     deps.events.emit({ type: "deleted", userId: user.id, abs: dst.abs });
   }
@@ -47,6 +54,8 @@ export function createOrganiseService(deps: {
   trash?: TrashService;
   /** For tests of the cross-device fallback. */
   rename?: RenameFn;
+  /** Whether a replaced file of that size becomes a version (then it skips the trash). */
+  keepsVersion?: (size: number) => Promise<boolean>;
 }) {
   return {
     async patch(user: UserRecord, requestPath: string, query: PatchQuery): Promise<void> {

@@ -13,6 +13,7 @@ export function createTrashUpkeep(deps: {
   store: TrashStore;
   bin: TrashBin;
   settings: SettingsStore;
+  versions?: { drop(id: string): Promise<void> };
 }) {
   const { store, bin } = deps;
 
@@ -20,6 +21,7 @@ export function createTrashUpkeep(deps: {
   async function drop(item: TrashRecord): Promise<void> {
     await bin.remove(item.stored);
     await store.remove(item.id);
+    await deps.versions?.drop(item.id);
   }
 
   async function keepUnderLimit(userId: number, max?: number): Promise<void> {

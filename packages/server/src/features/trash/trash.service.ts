@@ -39,6 +39,21 @@ function toItem({
   return { ...shown, deletedAt: new Date(deletedAt).toISOString() };
 }
 
+/** The version history of what goes into the trash (features/versions): it goes along. */
+export interface TrashVersions {
+  /** The history of the entry at real path `real` goes into item `id`. */
+  toTrash(real: string, id: string): Promise<void>;
+  /** Item `id` is back, at real path `real`: so is its history. */
+  fromTrash(id: string, real: string): Promise<void>;
+  /** Item `id` is gone for ever: its history too. */
+  drop(id: string): Promise<void>;
+}
+
+/** The real path of an entry resolved without following a link at its name. */
+async function realEntry(fs: UserFs, abs: string): Promise<string> {
+  return path.join(await fs.realOf(path.dirname(abs)), path.basename(abs));
+}
+
 export interface TrashDeps {
   store: TrashStore;
   bin: TrashBin;
@@ -46,6 +61,7 @@ export interface TrashDeps {
   settings: SettingsStore;
   users: UsersStore;
   events: FileEvents;
+  versions?: TrashVersions;
 }
 
 /**
@@ -75,6 +91,7 @@ async function putInTrash(
     stored: `${user.id}/${id}`,
     state: "pending",
   };
+  const real = await realEntry(fs, target.abs);
   await store.insert(record);
   let moved: Awaited<ReturnType<TrashBin["moveIn"]>>;
   try {
@@ -85,6 +102,8 @@ async function putInTrash(
     throw err;
   }
   await store.setState(id, "kept", moved.size);
+  // Once the item is kept, its history goes along (a crash before leaves it at the old path).
+  await deps.versions?.toTrash(real, id);
   // Across filesystems the copy is kept first; only then does the source go.
   await moved.removeSource?.();
   await upkeep.keepUnderLimit(user.id);
@@ -130,6 +149,9 @@ export function createTrashService(deps: TrashDeps) {
   return {
     ...upkeep,
 
+    /** The ids of every item (whatever its state): what versions of trash items may name. */
+    ids: async () => new Set((await store.all()).map((item) => item.id)),
+
     /**
      * Moves the entry `target` of the user's view into the user's trash; false when the settings
      * keep nothing (the caller deletes at once). 404 when nothing is there.
@@ -167,6 +189,7 @@ export function createTrashService(deps: TrashDeps) {
         throw err;
       }
       await store.remove(id);
+      await deps.versions?.fromTrash(id, await realEntry(fs, dest.abs));
       await bin.remove(item.stored);
       deps.events.emit({ type: "restored", userId: user.id, abs: dest.abs });
       return { path: dest.path };
@@ -187,7 +210,10 @@ export function createTrashService(deps: TrashDeps) {
 
     /** Before a user is deleted: their trash goes with them. */
     async dropUser(userId: number): Promise<void> {
-      for (const item of await store.keptOf(userId)) await store.remove(item.id);
+      for (const item of await store.keptOf(userId)) {
+        await store.remove(item.id);
+        await deps.versions?.drop(item.id);
+      }
       await bin.removeUser(userId);
     },
   };

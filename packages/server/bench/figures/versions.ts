@@ -1,0 +1,134 @@
+/**
+ * Versions (issue 29): an editor save (PUT /api/resources) of a 2.5 MB .tex with versions on
+ * against the same save with versions off (each save a one-line edit, medians); and what 100
+ * saves of a 1 MB .tex, each a one-line edit, take in the versions folder.
+ */
+import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import {
+  fmtMs,
+  log,
+  login,
+  median,
+  mib,
+  MiB,
+  round2,
+  startServer,
+  type Row,
+} from "../lib/common.ts";
+
+const SAVES = 15;
+const EDITS = 100;
+
+/** A Mauro-TeX-like text of about `bytes`: numbered lines with variants. */
+function texOf(bytes: number): string[] {
+  const lines: string[] = [];
+  let size = 0;
+  for (let i = 0; size < bytes; i++) {
+    const line = `Versus ${i} \\VV{{A/B:lectio ${(i * 7919) % 100_003}}{C:alia ${i % 97}}} textus et cetera, pars ${i % 13}.`;
+    lines.push(line);
+    size += line.length + 1;
+  }
+  return lines;
+}
+
+/** Bytes of the files under `dir`. */
+async function bytesIn(dir: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+    const at = path.join(dir, entry.name);
+    total += entry.isDirectory() ? await bytesIn(at) : (await stat(at)).size;
+  }
+  return total;
+}
+
+async function setVersions(base: string, token: string, enabled: boolean): Promise<void> {
+  const res = await fetch(`${base}/api/settings`, { headers: { "X-Auth": token } });
+  const settings = (await res.json()) as { versions: { enabled: boolean } };
+  settings.versions.enabled = enabled;
+  const put = await fetch(`${base}/api/settings`, {
+    method: "PUT",
+    headers: { "X-Auth": token },
+    body: JSON.stringify(settings),
+  });
+  if (put.status !== 200) throw new Error(`PUT /api/settings: ${put.status} ${await put.text()}`);
+}
+
+export async function versions(work: string): Promise<Row[]> {
+  const files = path.join(work, "files");
+  await mkdir(path.join(files, "edition"), { recursive: true });
+  const big = texOf(2.5 * 1_000_000);
+  const small = texOf(1_000_000);
+  await writeFile(path.join(files, "edition", "big.tex"), big.join("\n"));
+  await writeFile(path.join(files, "edition", "small.tex"), small.join("\n"));
+  // Other files: the versions' share of the space (50%) is not what is measured.
+  await writeFile(path.join(files, "other.bin"), Buffer.alloc(64 * MiB));
+  const server = await startServer(work);
+  try {
+    const token = await login(server.base, "admin", server.password);
+    let edit = 0;
+    const save = async (file: string, lines: string[]) => {
+      edit++;
+      lines[(edit * 104_729) % lines.length] = `Versus mutatus ${edit}.`;
+      const res = await fetch(`${server.base}/api/resources/edition/${file}`, {
+        method: "PUT",
+        headers: { "X-Auth": token },
+        body: lines.join("\n"),
+      });
+      if (res.status !== 200) throw new Error(`save: ${res.status}`);
+    };
+    const history = (file: string) =>
+      fetch(`${server.base}/api/history/edition/${file}`, { headers: { "X-Auth": token } });
+
+    // First, on the fresh versions folder: 100 edits, each version labelled (the thinning would
+    // otherwise keep one per minute of the run; what is measured is how they are stored).
+    for (let i = 0; i < EDITS; i++) {
+      await save("small.tex", small);
+      const [newest] = (await (await history("small.tex")).json()) as { id: string }[];
+      const labelled = await fetch(
+        `${server.base}/api/history/edition/small.tex?version=${newest!.id}`,
+        { method: "PUT", headers: { "X-Auth": token }, body: JSON.stringify({ label: `${i}` }) },
+      );
+      if (labelled.status !== 204) throw new Error(`label: ${labelled.status}`);
+    }
+    const count = ((await (await history("small.tex")).json()) as unknown[]).length;
+    const stored = await bytesIn(path.join(work, "versions"));
+    log(`versions: ${count} versions of a 1 MB .tex in ${mib(stored).toFixed(2)} MiB`);
+
+    const timedSaves = async () => {
+      await save("big.tex", big);
+      const times: number[] = [];
+      for (let i = 0; i < SAVES; i++) {
+        const start = performance.now();
+        await save("big.tex", big);
+        times.push(performance.now() - start);
+      }
+      return median(times);
+    };
+    const on = await timedSaves();
+    await setVersions(server.base, token, false);
+    const off = await timedSaves();
+    log(`versions: save of 2.5 MB with versions ${fmtMs(on)}, without ${fmtMs(off)}`);
+    return [
+      {
+        figure: "Save of a 2.5 MB .tex, versions on ÷ off",
+        ours: fmtMs(on),
+        baseline: fmtMs(off),
+        ratio: round2(on / off),
+        goal: "≤ 1.2×",
+        met: on / off <= 1.2,
+      },
+      {
+        figure: `${EDITS} one-line edits of a 1 MB .tex: versions stored`,
+        ours: `${mib(stored).toFixed(2)} MiB (${count} versions)`,
+        baseline: "—",
+        ratio: null,
+        goal: "≤ 25 MB",
+        met: stored <= 25_000_000 && count === EDITS,
+      },
+    ];
+  } finally {
+    await server.stop();
+  }
+}
