@@ -45,9 +45,6 @@ describe("GET and PUT /api/settings", () => {
         "activity",
         "tus",
         "userHomeBasePath",
-        // Ours: the versions kept of overwritten files, and the activity log's retention.
-        "versions",
-        "activity",
       ].sort(),
     );
     expect(body.tus).toEqual({ chunkSize: 10485760, retryCount: 5 });
