@@ -114,7 +114,12 @@ export type SettingsPut = Static<typeof SettingsPutSchema>;
  * absent one by its zero value (API.md §8.4), at every depth. `tools` is ours: absent, the
  * tools stay as they are.
  */
-export const SettingsBodySchema = goBodySchema(SettingsPutSchema, ["tools", "trash", "versions", "activity"]);
+export const SettingsBodySchema = goBodySchema(SettingsPutSchema, [
+  "tools",
+  "trash",
+  "versions",
+  "activity",
+]);
 export type SettingsBody = Static<typeof SettingsBodySchema>;
 
 export const AUTH_METHODS = ["json", "proxy", "noauth"] as const;
