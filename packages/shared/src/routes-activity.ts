@@ -40,11 +40,12 @@ export const activityRoutes = {
     auth: "user",
     tag: "activity",
     summary: "Live changes to files, as server-sent events (`change`, data: a LiveChange)",
-    description: "Only changes to paths the caller may see.",
+    description:
+      "Only changes to paths the caller may see. At most 8 streams per user at once (a ninth: 429).",
     schema: {},
     responses: {
       200: { description: "An event stream", contentType: "text/event-stream" },
-      ...errorResponses(401),
+      ...errorResponses(401, 429),
     },
   },
 } as const satisfies Record<string, RouteContract>;

@@ -9,6 +9,7 @@ import { PromptHost, showPrompt, usePromptStore } from "../../prompts";
 import { useAuthStore } from "../../state/auth-store";
 import { useToastStore } from "../../state/toast-store";
 import { Toaster } from "../toasts/Toaster";
+import { useEditorHistory } from "./editor-history";
 import { HistoryDialog } from "./HistoryDialog";
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -339,5 +340,29 @@ describe("the info dialog's history section", () => {
     });
     await screen.findByTestId("prompt-info");
     expect(screen.queryByTestId("info-history")).toBeNull();
+  });
+});
+
+describe("the editor's History button", () => {
+  function EditorBar({ saveIfDirty }: { saveIfDirty: () => Promise<boolean> }) {
+    return <>{useEditorHistory({ path: PATH, name: "varia.tex", saveIfDirty }).bar}</>;
+  }
+
+  it("saves unsaved changes before it opens the history", async () => {
+    const saveIfDirty = vi.fn(() => Promise.resolve(true));
+    renderWith(<EditorBar saveIfDirty={saveIfDirty} />);
+    fireEvent.click(screen.getByTestId("editor-history"));
+    expect(await screen.findAllByTestId("version")).toHaveLength(2);
+    expect(saveIfDirty).toHaveBeenCalledTimes(1);
+  });
+
+  it("stays closed when the changes could not be saved", async () => {
+    const saveIfDirty = vi.fn(() => Promise.resolve(false));
+    renderWith(<EditorBar saveIfDirty={saveIfDirty} />);
+    fireEvent.click(screen.getByTestId("editor-history"));
+    await waitFor(() => expect(saveIfDirty).toHaveBeenCalledTimes(1));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByTestId("versions")).toBeNull();
+    expect(requests("GET")).toEqual([]);
   });
 });

@@ -4,7 +4,11 @@ import { Icon } from "../../components/Icon";
 import type { EditedFile, EditorAddOns } from "../../slots/editor";
 import { HistoryDialog } from "./HistoryDialog";
 
-/** The editor's History button and the history dialog it opens. */
+/**
+ * The editor's History button and the history dialog it opens. Unsaved changes are saved first:
+ * the present content is then what the versions are compared with, and a restore never meets
+ * text the editor still holds.
+ */
 function HistoryButton({ file }: { file: EditedFile }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -15,7 +19,11 @@ function HistoryButton({ file }: { file: EditedFile }) {
         className="button button--flat editor-history"
         data-testid="editor-history"
         title={t("history.title")}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          void file.saveIfDirty().then((saved) => {
+            if (saved) setOpen(true);
+          });
+        }}
       >
         <Icon name="history" size={18} />
         <span className="editor-history__text">{t("history.title")}</span>
