@@ -48,6 +48,7 @@ describe("migrations at start", () => {
       "003-shares",
       "004-session-clients",
       "005-trash",
+      "006-versions",
       "007-activity",
     ]);
     await (await openDatabase(file)).destroy();
