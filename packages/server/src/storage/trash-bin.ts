@@ -36,11 +36,22 @@ async function sizeIn(folder: Pinned, name: string): Promise<number> {
   });
 }
 
+/** An EEXIST error, as link(2) gives for a taken name. */
+function nameTaken(target: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`EEXIST: the name is taken, ${target}`), {
+    code: "EEXIST",
+    errno: -17,
+  });
+}
+
 /**
  * Puts the entry `fromName` of `from` at `toName` of `to`, never over anything there: a file by
- * link(2) then unlink (EEXIST when the name is taken), a folder by making the destination folder
- * exclusively and renaming onto that empty folder. Errno errors are thrown as they are (EXDEV
- * across filesystems).
+ * link(2) then unlink (EEXIST when the name is taken); a folder by one rename(2) once the name
+ * is found free. A name taken in between by a file, a link or a folder with content makes the
+ * rename fail (EEXIST then too); only an empty folder made in that instant would be renamed
+ * over. There is no step where the destination exists apart from the content, so a crash
+ * leaves the folder either in the trash or in its place. Errno errors are thrown as they are
+ * (EXDEV across filesystems).
  */
 async function placeExclusive(from: Pinned, fromName: string, to: Pinned, toName: string) {
   const source = from.child(fromName);
@@ -50,11 +61,20 @@ async function placeExclusive(from: Pinned, fromName: string, to: Pinned, toName
     await unlink(source);
     return;
   }
-  await mkdir(target, 0o700);
+  const taken = await lstat(target).then(
+    () => true,
+    (err: unknown) => {
+      if (codeOf(err) === "ENOENT") return false;
+      throw err;
+    },
+  );
+  if (taken) throw nameTaken(target);
   try {
     await osRename(source, target);
   } catch (err) {
-    await rmdir(target).catch(() => undefined);
+    const code = codeOf(err);
+    if (code === "ENOTEMPTY" || code === "ENOTDIR" || code === "EISDIR" || code === "EEXIST")
+      throw nameTaken(target);
     throw err;
   }
 }
