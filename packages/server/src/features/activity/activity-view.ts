@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { ActivityAction, ActivityEntry } from "@scriptorium/shared";
+import { ACTIVITY_ACTIONS, type ActivityAction, type ActivityEntry } from "@scriptorium/shared";
 import type { Storage } from "../../storage/storage.js";
 import type { ScopedUser } from "../../storage/user-fs.js";
 import type { ActivityRecord } from "./activity.store.js";
@@ -14,25 +14,10 @@ export const AUDIT_ONLY: readonly ActivityAction[] = [
   "settings",
 ];
 
-/** Lines about files: what a folder's activity shows. */
-export const FILE_ACTIONS: readonly ActivityAction[] = [
-  "create",
-  "edit",
-  "upload",
-  "rename",
-  "move",
-  "copy",
-  "delete",
-  "restore",
-  "extract",
-  "version-restore",
-  "version-label",
-  "share-create",
-  "share-use",
-  "share-delete",
-  "drop",
-  "tool",
-];
+/** Lines about files (every action but the audit's own): what a folder's activity shows. */
+export const FILE_ACTIONS: readonly ActivityAction[] = ACTIVITY_ACTIONS.filter(
+  (action) => !AUDIT_ONLY.includes(action),
+);
 
 /** Changes to files that an open listing or editor follows live (GET /api/events). */
 export const LIVE_ACTIONS: ReadonlySet<ActivityAction> = new Set(
