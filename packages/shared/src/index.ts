@@ -33,3 +33,4 @@ export const NARROW_BREAKPOINT_PX = 736;
 export * from "./lib/rules.js";
 export * from "./lib/control-characters.js";
 export * from "./schemas/go-zero.js";
+export * from "./lib/maurotex-check/index.js";

@@ -66,4 +66,6 @@ export const routeTable = {
   getActivity: ["GET", "/api/activity/*"],
   audit: ["GET", "/api/audit"],
   events: ["GET", "/api/events"],
+  toolStates: ["GET", "/api/mauro/tools"],
+  synctex: ["GET", "/api/synctex/*"],
 } as const satisfies Record<keyof Routes, readonly [HttpMethod, string]>;

@@ -39,6 +39,7 @@ import { adminRoutes } from "./routes-admin.js";
 import { trashRoutes } from "./routes-trash.js";
 import { historyRoutes } from "./routes-history.js";
 import { activityRoutes } from "./routes-activity.js";
+import { toolRoutes } from "./routes-tools.js";
 
 const UserIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const HealthSchema = Type.Object({ status: Type.String() });
@@ -387,6 +388,7 @@ export const routes = {
   ...trashRoutes,
   ...historyRoutes,
   ...activityRoutes,
+  ...toolRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 export type Routes = typeof routes;

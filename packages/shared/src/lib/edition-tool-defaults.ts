@@ -67,10 +67,27 @@ const folderTool = (name: string, options: ToolOption[]): Tool => ({
   timeoutSeconds: 120,
 });
 
-/** The edition's four tools, as a new installation configures them (API.md Part A §9). */
+/** A PDF pipeline (issue 30): the compiler's options, then pdflatex on what it wrote. */
+const pipelineTool = (name: string, compiler: string): Tool => ({
+  name,
+  executable: compiler,
+  enabled: true,
+  kind: "pdf-pipeline",
+  options: M2LV_OPTIONS,
+  timeoutSeconds: 360,
+  steps: [compiler, "pdflatex"],
+});
+
+/** The pipelines a new installation has; a stored configuration without them gains them once. */
+export function defaultPipelineTools(): Tool[] {
+  return [pipelineTool("m2lv-pdf", "m2lv"), pipelineTool("m2ledmac-pdf", "m2ledmac")];
+}
+
+/** The edition's tools, as a new installation configures them (API.md Part A §9, issue 30). */
 export function defaultToolSettings(): ToolSettings {
   return {
     folders: ["/usr/local/bin", "/usr/bin", "/bin"],
+    supportFolders: [],
     tools: [
       folderTool("m2hv", M2HV_OPTIONS),
       folderTool("m2lv", M2LV_OPTIONS),
@@ -83,6 +100,7 @@ export function defaultToolSettings(): ToolSettings {
         options: [],
         timeoutSeconds: 240,
       },
+      ...defaultPipelineTools(),
     ],
   };
 }

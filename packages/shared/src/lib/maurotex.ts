@@ -7,6 +7,41 @@
 export const EDITION_TOOLS = ["m2hv", "m2lv", "m2ledmac", "pdflatex"] as const;
 export type EditionTool = (typeof EDITION_TOOLS)[number];
 
+/** The two PDF pipelines (issue 30): a compiler, then pdflatex on the `.m.tex` it wrote. */
+export const PDF_PIPELINE_TOOLS = ["m2lv-pdf", "m2ledmac-pdf"] as const;
+export type PdfPipelineTool = (typeof PDF_PIPELINE_TOOLS)[number];
+
+/** Every tool a new installation configures. */
+export const DEFAULT_TOOL_NAMES: readonly string[] = [...EDITION_TOOLS, ...PDF_PIPELINE_TOOLS];
+
+/** What Compile makes of a `.tex` (issue 30), each run by one tool. */
+export const COMPILE_PROFILES = ["html", "pdf-m2lv", "pdf-m2ledmac", "latex"] as const;
+export type CompileProfile = (typeof COMPILE_PROFILES)[number];
+
+/** The tool each profile runs. */
+export const PROFILE_TOOL: Record<CompileProfile, EditionTool | PdfPipelineTool> = {
+  html: "m2hv",
+  "pdf-m2lv": "m2lv-pdf",
+  "pdf-m2ledmac": "m2ledmac-pdf",
+  latex: "pdflatex",
+};
+
+/** The profile that runs `tool`, if one does. */
+export function profileOfTool(tool: string): CompileProfile | undefined {
+  return COMPILE_PROFILES.find((p) => PROFILE_TOOL[p] === tool);
+}
+
+/**
+ * The profile for a file never compiled, from its content: a LaTeX document (a
+ * `\documentclass` outside comments) → `latex`; anything else (a Mauro-TeX document) → `html`.
+ */
+export function guessCompileProfile(text: string): CompileProfile {
+  for (const line of text.split(/\r?\n/, 2000)) {
+    if (/\\documentclass\b/.test(stripComment(line))) return "latex";
+  }
+  return "html";
+}
+
 /** Tool actions are offered for `.tex` files in any letter case (SPEC.md §5). */
 export function isTexFile(name: string): boolean {
   return /\.tex$/i.test(name);
@@ -23,14 +58,45 @@ export function defaultToolOutputName(fileName: string, tool: string): string {
   return `${stemOf(fileName)}_${tool}`;
 }
 
-/** The log a run writes: `{tool}.OUT.log`, in the destination folder (or beside the source). */
+/** The log earlier versions wrote: `{tool}.OUT.log`, one per folder (still opened as a log). */
 export function toolLogName(tool: string): string {
   return `${tool}.OUT.log`;
 }
 
-/** True for a tool's log (`m2hv.OUT.log`, …): such files open in the log viewer, read-only. */
-export function isToolLogName(name: string): boolean {
-  return /^[a-z0-9_]{1,32}\.OUT\.log$/.test(name);
+/** How many logs of one source and tool are kept: the newest and this many minus one older. */
+export const TOOL_LOGS_KEPT = 5;
+
+/**
+ * The log of a run of `tool` on the source `sourceName` (issue 30): `<stem>.<tool>.log` for the
+ * newest, `<stem>.<tool>.<age>.log` for older ones (1 = the run before, … up to
+ * `TOOL_LOGS_KEPT - 1`). Written in the destination folder (folder tools, pipelines) or beside
+ * the source (pdflatex).
+ */
+export function sourceLogName(sourceName: string, tool: string, age = 0): string {
+  const stem = stemOf(sourceName);
+  return age === 0 ? `${stem}.${tool}.log` : `${stem}.${tool}.${age}.log`;
+}
+
+/** `<stem>.<tool>[.<age>].log` read back; null for other names. `tool` must be a tool's name. */
+export function parseSourceLogName(
+  name: string,
+): { stem: string; tool: string; age: number } | null {
+  const match = /^(.+)\.([a-z0-9][a-z0-9_-]{0,31})(?:\.([1-9][0-9]?))?\.log$/.exec(name);
+  if (!match) return null;
+  return { stem: match[1] as string, tool: match[2] as string, age: Number(match[3] ?? 0) };
+}
+
+/**
+ * True for a tool's log, which opens in the log viewer, read-only: `m2hv.OUT.log` (earlier
+ * versions), or `<stem>.<tool>[.<age>].log` when `tools` (the configured tool names) has `tool`.
+ */
+export function isToolLogName(
+  name: string,
+  tools: readonly string[] = DEFAULT_TOOL_NAMES,
+): boolean {
+  if (/^[a-z0-9][a-z0-9_-]{0,31}\.OUT\.log$/.test(name)) return true;
+  const parsed = parseSourceLogName(name);
+  return parsed !== null && tools.includes(parsed.tool);
 }
 
 /** A witness siglum: letters, digits and `+` (`A`, `L2`, `A+`). */

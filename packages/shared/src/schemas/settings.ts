@@ -1,6 +1,6 @@
 import { Type, type Static } from "typebox";
 import { goBodySchema } from "./go-zero.js";
-import { ToolSettingsSchema } from "./tools.js";
+import { ToolSettingsPutSchema, ToolSettingsSchema } from "./tools.js";
 import { ActivitySettingsSchema } from "./activity.js";
 import { VersionSettingsSchema } from "./history.js";
 import { TrashSettingsSchema } from "./trash.js";
@@ -101,7 +101,7 @@ export const SettingsPutSchema = Type.Object({
     retryCount: Type.Integer({ minimum: 0 }),
   }),
   /** File Browser's clients do not know it: when absent, the tools stay as they are. */
-  tools: Type.Optional(ToolSettingsSchema),
+  tools: Type.Optional(ToolSettingsPutSchema),
   /** Ours too: when absent, the trash settings stay as they are. */
   trash: Type.Optional(TrashSettingsSchema),
   versions: Type.Optional(VersionSettingsSchema),

@@ -57,7 +57,13 @@ export function createSettingsService(
       const body = goBody(SettingsPutSchema, sent);
       const { locale, color, files, reportUrl, userHomeBasePath } = checkSettings(body);
       const stored = await store.getSettings();
-      const tools = body.tools ?? stored.tools;
+      const sentTools = body.tools;
+      const tools = sentTools
+        ? {
+            ...sentTools,
+            supportFolders: sentTools.supportFolders ?? stored.tools.supportFolders ?? [],
+          }
+        : stored.tools;
       const names = tools.tools.map((t) => t.name);
       const twice = names.find((n, i) => names.indexOf(n) !== i);
       if (twice) throw badRequest(`Two tools are named ${twice}`);

@@ -55,6 +55,7 @@ export function ToolSettingsForm({ initial, onSave, saving = false }: ToolSettin
   const submit = () =>
     onSave?.({
       folders: parseFolders(folders),
+      supportFolders: initial.supportFolders ?? [],
       tools: rows.map((row) => ({
         ...row.tool,
         executable: row.executable.trim() || row.tool.executable,
