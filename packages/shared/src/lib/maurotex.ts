@@ -32,14 +32,27 @@ export function profileOfTool(tool: string): CompileProfile | undefined {
 }
 
 /**
- * The profile for a file never compiled, from its content: a LaTeX document (a
- * `\documentclass` outside comments) → `latex`; anything else (a Mauro-TeX document) → `html`.
+ * True for a Mauro-TeX document: it loads the edition's style (`\usepackage{mauro}`, alone or
+ * among others) or uses the edition's own macros (`\ElencoTestimoni`, `\htmlcut`, the
+ * variants), or has no `\documentclass` at all (a fragment the compilers read).
+ */
+export function isMauroTexDocument(text: string): boolean {
+  let documentClass = false;
+  for (const line of text.split(/\r?\n/, 5000)) {
+    const code = stripComment(line);
+    if (/\\usepackage\s*(\[[^\]]*\])?\s*\{[^}]*\bmauro(reledmac)?\b[^}]*\}/.test(code)) return true;
+    if (/\\(ElencoTestimoni|htmlcut|VV|VF|VB|TV|TB|NOTAMARG)\b/.test(code)) return true;
+    if (/\\documentclass\b/.test(code)) documentClass = true;
+  }
+  return !documentClass;
+}
+
+/**
+ * The profile for a file never compiled, from its content: a Mauro-TeX document → `html`; a
+ * plain LaTeX document (`\documentclass`, nothing of the edition's) → `latex`.
  */
 export function guessCompileProfile(text: string): CompileProfile {
-  for (const line of text.split(/\r?\n/, 2000)) {
-    if (/\\documentclass\b/.test(stripComment(line))) return "latex";
-  }
-  return "html";
+  return isMauroTexDocument(text) ? "html" : "latex";
 }
 
 /** Tool actions are offered for `.tex` files in any letter case (SPEC.md §5). */
