@@ -205,7 +205,7 @@ describe("tool log viewer: diagnostics in any file, kept logs", () => {
         logItem("altro.pdflatex.log", "2026-11-22T12:00:00Z"),
         logItem("con errore.tex", "2026-11-22T12:00:00Z"),
       ],
-    } as Resource;
+    };
     tree["/Opere/con errore.pdflatex.1.log"] = textFile(
       "/Opere/con errore.pdflatex.1.log",
       TEX_LOG,
