@@ -54,11 +54,11 @@ export function readName(
   const candidates: string[] = [];
   if (EXTENSION.test(token)) candidates.push(token);
   if (startsLikePath(token)) {
+    // Each end before a blank (or the segment's end), tested on its last characters only.
     for (let n = token.length + 1; n <= segment.length; n++) {
-      const candidate = segment.slice(0, n);
-      if (boundary(n) && /\S$/.test(candidate) && EXTENSION.test(candidate)) {
-        candidates.push(candidate);
-      }
+      if (!boundary(n) || /\s/.test(segment[n - 1] as string)) continue;
+      if (EXTENSION.test(segment.slice(Math.max(0, n - 17), n)))
+        candidates.push(segment.slice(0, n));
     }
   }
   const exists = hints.exists;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseDiagnostics } from "./index.js";
 import accentiTexlive from "./test-data/accenti-texlive.log?raw";
+import boxesRunaway from "./test-data/boxes-runaway.log?raw";
 import conErroreBang from "./test-data/con-errore-no-file-line-error.log?raw";
 import conErrore from "./test-data/con-errore.log?raw";
 import missingPackage from "./test-data/missing-package.log?raw";
@@ -168,6 +169,30 @@ describe("TeX's file:line: messages, the open-file stack", () => {
   });
 });
 
+describe("the user's text in TeX's output", () => {
+  it("does not take the parentheses of boxes and runaway arguments for files", () => {
+    // box.tex (without -file-line-error): boxes whose text has "(aperto", a runaway argument
+    // "{Testo (con parentesi aperta" (line 9), \\input{dopo}, then an undefined \\ref on line 11.
+    // dopo.tex: \\errore on line 2, boxes "parola chiusa) e altro" (line 3) and "Testo) chiuso"
+    // (line 4, overfull and underfull), a runaway "{chiusa) qui" (line 8), an undefined \\ref on
+    // line 9. Each `)` of the user's text, taken for a file's end, would send what follows to
+    // box.tex.
+    expect(parseDiagnostics(boxesRunaway, "/docs/box.tex").map(brief)).toEqual([
+      "warning /docs/box.tex:3",
+      "error /docs/box.tex:9",
+      "error /docs/box.tex:9",
+      "error /docs/dopo.tex:2",
+      "warning /docs/dopo.tex:3",
+      "warning /docs/dopo.tex:4",
+      "warning /docs/dopo.tex:4",
+      "error /docs/dopo.tex:8",
+      "error /docs/dopo.tex:8",
+      "warning /docs/dopo.tex:9",
+      "warning /docs/box.tex:11",
+    ]);
+  });
+});
+
 describe("a pipeline's log", () => {
   it("places the compiler's messages in the source, pdflatex's in the .m.tex, with their step", () => {
     const found = parseDiagnostics(pipeline, "/docs/varia de centris.tex", {
@@ -303,5 +328,20 @@ describe("the open-file stack in odd output", () => {
     expect(parseDiagnostics(log, "/d/main.tex")).toEqual([
       { file: "/d/main.tex", line: 1, severity: "error", message: "Emergency stop." },
     ]);
+  });
+});
+
+describe("cost", () => {
+  it("reads a long log with long odd lines quickly", () => {
+    const odd = `(./${"parola ".repeat(140)}`;
+    const lines = ["(./main.tex"];
+    for (let i = 0; i < 2000; i++) lines.push(odd, `(./f${i}.tex [${i}])`, ")");
+    lines.push("./main.tex:3: Oops.", "l.3 x", " ");
+    const log = ["EXECUTING: pdflatex ./main.tex", "SOURCE: /d/main.tex", "----", ...lines].join(
+      "\n",
+    );
+    const start = performance.now();
+    expect(parseDiagnostics(log, "/d/main.tex").map(brief)).toEqual(["error /d/main.tex:3"]);
+    expect(performance.now() - start).toBeLessThan(1000);
   });
 });

@@ -17,8 +17,13 @@ function continuation(line: string, name: string | undefined): string {
   if (name && line.startsWith(`${name} `)) return line.slice(name.length).trimStart();
   return line;
 }
-const BOX =
+/** A box TeX complains of; the lines after it show the box's content. */
+const BOX = /^(?:Overfull|Underfull|Tight|Loose) \\[hv]box \(/;
+/** An overfull box at a line: a warning (underfull ones are left out: noise). */
+const OVERFULL =
   /^(Overfull \\[hv]box \([^)]*\)) (?:in paragraph at lines (\d+)--\d+|in alignment at lines (\d+)--\d+|detected at line (\d+))/;
+/** TeX shows what it read so far on the next line (the user's text, parentheses and all). */
+const RUNAWAY = /^Runaway (?:argument|definition|preamble|text)\?/;
 /** TeX's last words after an emergency stop: not a diagnostic of its own. */
 const FATAL = /^\s*==> Fatal error occurred/;
 
@@ -103,7 +108,7 @@ export function texDiagnostics(
 
   for (const line of section.lines) {
     if (skipNext) {
-      skipNext = false; // the second line of an `l.NN` context: the rest of the source line
+      skipNext = false; // an `l.NN` context's second line, a runaway argument's text
       continue;
     }
     modeLines++;
@@ -117,7 +122,7 @@ export function texDiagnostics(
       }
     }
     if (mode === "box") {
-      if (/^(?:\[\]|\\)/.test(line)) continue;
+      if (/^\s*(?:\[\]|\\)/.test(line)) continue;
       mode = "text";
     }
 
@@ -163,11 +168,17 @@ export function texDiagnostics(
       modeLines = 0;
       continue;
     }
-    const box = BOX.exec(line);
-    if (box) {
-      const at = Number(box[2] ?? box[3] ?? box[4]);
-      place(undefined, at, box[1] ?? "", "warning");
+    if (BOX.test(line)) {
+      const overfull = OVERFULL.exec(line);
+      if (overfull) {
+        const at = Number(overfull[2] ?? overfull[3] ?? overfull[4]);
+        place(undefined, at, overfull[1] ?? "", "warning");
+      }
       mode = "box";
+      continue;
+    }
+    if (RUNAWAY.test(line)) {
+      skipNext = true;
       continue;
     }
     files.scan(line);
