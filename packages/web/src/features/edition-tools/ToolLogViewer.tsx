@@ -6,6 +6,7 @@ import {
   PDF_PIPELINE_TOOLS,
   stemOf,
 } from "@scriptorium/shared";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DiagnosticList } from "../../components/DiagnosticList";
@@ -83,9 +84,10 @@ export function ToolLogViewer({ resource }: { resource: Resource }) {
   const { t } = useTranslation();
   const text = resource.content ?? "";
   const source = logSource(text);
-  const diagnostics = parseDiagnostics(text, source ?? resource.path, {
-    folder: parentFolder(resource.path),
-  });
+  const diagnostics = useMemo(
+    () => parseDiagnostics(text, source ?? resource.path, { folder: parentFolder(resource.path) }),
+    [text, source, resource.path],
+  );
   const errors = diagnostics.filter((d) => d.severity === "error").length;
   const tool = logTool(resource.name);
   const lastRun = useRunStore((state) => (source ? state.lastRuns[source] : undefined));
