@@ -11,10 +11,11 @@ export interface DiagnosticsOptions {
    */
   folder?: string;
   /**
-   * True when a name as the tool printed it (`./con errore.tex`) is a file of the user's:
-   * settles which of `(./a b.tex c.sty` is the name when TeX printed one with blanks.
+   * True when `path` (a path in the user's files) is a file: settles which of
+   * `(./a b.tex c.sty` is the name when TeX printed one with blanks (else the shortest that
+   * ends like a file name is taken).
    */
-  inFiles?: (printed: string) => boolean;
+  inFiles?: (path: string) => boolean;
   /**
    * An absolute name the tool printed → its path in the user's files, when it is one (a support
    * folder inside the files); other absolute names are `outside`.
@@ -45,7 +46,7 @@ export function parseDiagnostics(
   const place = {
     folder: options.folder ?? dirOf(source),
     source,
-    exists: options.inFiles,
+    inFiles: options.inFiles,
     userPath: options.userPath,
   };
   const out: Diagnostic[] = [];

@@ -289,7 +289,7 @@ describe("the open-file stack in odd output", () => {
     const log = tex("(./my file.tex Notes.txt here", "! Bad.", "l.2 x", "   ");
     expect(parseDiagnostics(log, "/d/x.tex").map(brief)).toEqual(["error /d/my file.tex:2"]);
     const chosen = parseDiagnostics(log, "/d/x.tex", {
-      inFiles: (p) => p === "./my file.tex Notes.txt",
+      inFiles: (p) => p === "/d/my file.tex Notes.txt",
     });
     expect(chosen.map(brief)).toEqual(["error /d/my file.tex Notes.txt:2"]);
   });

@@ -42,9 +42,10 @@ type Emit = (d: Omit<Diagnostic, "file"> & { file: string; outside?: boolean }) 
  */
 export function texDiagnostics(
   section: LogSection,
-  options: PlaceOptions & { source: string; exists?: (printed: string) => boolean },
+  options: PlaceOptions & { source: string; inFiles?: (path: string) => boolean },
   emit: Emit,
 ): void {
+  const inFiles = options.inFiles;
   const known = new Set<string>();
   for (const line of section.lines) {
     const located = LOCATED.exec(line);
@@ -52,7 +53,12 @@ export function texDiagnostics(
   }
   const files = new OpenFiles({
     known,
-    exists: options.exists,
+    exists: inFiles
+      ? (printed: string) => {
+          const where = placeOf(printed, options);
+          return where.kind === "user" && inFiles(where.path);
+        }
+      : undefined,
   });
   const lastLine = new Map<string, number>();
 
