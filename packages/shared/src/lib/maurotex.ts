@@ -90,11 +90,15 @@ export function sourceLogName(sourceName: string, tool: string, age = 0): string
   return age === 0 ? `${stem}.${tool}.log` : `${stem}.${tool}.${age}.log`;
 }
 
-/** `<stem>.<tool>[.<age>].log` read back; null for other names. `tool` must be a tool's name. */
+/**
+ * `<stem>.<tool>[.<age>].log` read back; null for other names. `tool` must be a tool's name.
+ * The stem is the shortest that fits, so that `x.pdflatex.2.log` is pdflatex's log of age 2 (not
+ * a tool named `2`); a stem may hold dots (`varia.de.centris.m2hv.log`).
+ */
 export function parseSourceLogName(
   name: string,
 ): { stem: string; tool: string; age: number } | null {
-  const match = /^(.+)\.([a-z0-9][a-z0-9_-]{0,31})(?:\.([1-9][0-9]?))?\.log$/.exec(name);
+  const match = /^(.+?)\.([a-z0-9][a-z0-9_-]{0,31})(?:\.([1-9][0-9]?))?\.log$/.exec(name);
   if (!match) return null;
   return { stem: match[1] as string, tool: match[2] as string, age: Number(match[3] ?? 0) };
 }

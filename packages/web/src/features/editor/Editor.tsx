@@ -105,6 +105,7 @@ function EditorPage({ resource }: { resource: Resource }) {
         </div>
         {hosted.pane}
       </div>
+      {hosted.footer}
     </section>
   );
 }
