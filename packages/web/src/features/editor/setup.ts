@@ -4,6 +4,7 @@ import {
   closeBracketsKeymap,
   completionKeymap,
 } from "@codemirror/autocomplete";
+import { completionKeys } from "./completion-keys";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
 import {
   bracketMatching,
@@ -32,7 +33,8 @@ import type { DocumentTheme } from "./use-document-theme";
 /**
  * The editing features (CodeMirror's usual "basic setup", assembled here because the installed
  * `codemirror` package is the legacy CodeMirror 5). The search panel opens at the top with
- * Ctrl/Cmd+F; Tab indents (Escape then Tab leaves the editor, as CodeMirror documents).
+ * Ctrl/Cmd+F; Tab indents (Escape then Tab leaves the editor, as CodeMirror documents), or
+ * accepts a completion while the menu is open.
  */
 export function editingSetup(): Extension {
   return [
@@ -47,7 +49,10 @@ export function editingSetup(): Extension {
     syntaxHighlighting(lightHighlightStyle, { fallback: true }),
     bracketMatching(),
     closeBrackets(),
-    autocompletion(),
+    // No option is chosen until the user moves into the menu: Enter makes a new line, Tab
+    // accepts (completion-keys.ts).
+    autocompletion({ selectOnOpen: false }),
+    completionKeys,
     rectangularSelection(),
     crosshairCursor(),
     highlightActiveLine(),
