@@ -71,6 +71,14 @@ test("an unbalanced brace is marked within a second of typing it, before any com
   await expect(tooltip).toBeVisible();
   expect((await tooltip.innerText()).trim().length).toBeGreaterThan(0);
 
+  // F8 goes to the next mark (from the top: the brace just typed).
+  await page.keyboard.press("Control+Home");
+  await page.keyboard.press("F8");
+  await expect(page.locator(".cm-activeLine")).toContainText(
+    "\\Capitolo{Prove novembre 2023} fine}",
+  );
+  await page.keyboard.press("End");
+
   await page.keyboard.press("Backspace");
   await expect(marks).toHaveCount(0, { timeout: 1000 });
   // Nothing was compiled.
@@ -160,6 +168,35 @@ test("the siglum of a reading goes to its declaration with F12 and Ctrl+click", 
   await page.goto(`/files/${SOURCE}?line=${lineOf("\\VV{{A:\\INTERL:interl}}")}`);
   await siglum.click({ modifiers: ["Control"] });
   await expect(page.locator(".cm-activeLine")).toContainText("\\ElencoTestimoni{1/A/A+");
+});
+
+test("a 5,000-line document is checked off the main thread in at most 50 ms after a keystroke", async ({
+  page,
+}) => {
+  const text = fixture();
+  const body = text.slice(text.indexOf("\\htmlcut") + 9, text.indexOf("\\end{document}"));
+  const parts = [text.slice(0, text.indexOf("\\htmlcut") + 9)];
+  while (parts.join("").split("\n").length < 5000) parts.push(body);
+  const big = `${parts.join("")}\\end{document}\n`;
+  const user = userWithFiles({ "Opuscula/grande.tex": big });
+  await loginAndOpen(page, user, "/files/Opuscula/grande.tex?line=2500");
+  const editor = page.locator(".cm-editor");
+  await expect(editor).toHaveAttribute("data-check-ms", /\d/, { timeout: 10_000 });
+  await page.locator(".cm-activeLine").click();
+  await page.keyboard.press("End");
+  await page.keyboard.type("}");
+  const typed = Date.now();
+  await expect(page.locator(".cm-content .cm-checkDiagnostic").first()).toBeVisible({
+    timeout: 2000,
+  });
+  const latency = Date.now() - typed;
+  const checkMs = Number(await editor.getAttribute("data-check-ms"));
+  test.info().annotations.push({
+    type: "bench",
+    description: `checker on ${big.split("\n").length} lines: ${checkMs} ms in the worker, mark ${latency} ms after the keystroke (${200} ms of it the pause before checking)`,
+  });
+  console.log(test.info().annotations.at(-1)?.description);
+  expect(checkMs).toBeLessThanOrEqual(50);
 });
 
 test.describe("on a phone", () => {

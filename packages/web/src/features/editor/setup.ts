@@ -13,6 +13,7 @@ import {
   indentOnInput,
   syntaxHighlighting,
 } from "@codemirror/language";
+import { lintKeymap } from "@codemirror/lint";
 import { highlightSelectionMatches, search, searchKeymap } from "@codemirror/search";
 import type { Extension } from "@codemirror/state";
 import { darkHighlightStyle, lightHighlightStyle } from "./highlight-palettes";
@@ -65,6 +66,9 @@ export function editingSetup(): Extension {
       ...historyKeymap,
       ...foldKeymap,
       ...completionKeymap,
+      // F8 goes to the next mark (the compile's or the live checker's); Ctrl/Cmd+Shift+M lists
+      // them where the browser leaves that key to the page (Chrome keeps it for its profiles).
+      ...lintKeymap,
       indentWithTab,
     ]),
   ];

@@ -95,6 +95,8 @@ export function applyAnswer(view: EditorView, answer: CheckAnswer): void {
     ? { mauro: true, outline: answer.result.outline, sigla: answer.result.sigla }
     : { mauro: false, outline: [], sigla: [] };
   const findings = answer.mauro ? answer.result.findings : [];
+  // How long the worker took, for the bench and a curious eye (not shown).
+  view.dom.dataset.checkMs = answer.mauro ? answer.ms.toFixed(1) : "";
   view.dispatch(replaceDiagnostics(view.state, CHECK_MARK, findingMarks(view.state, findings)), {
     effects: checkedEffect.of(checked),
   });
