@@ -11,6 +11,8 @@ import { FIXTURES } from "../support/tree.js";
  */
 const SOURCE = "Opuscula/varia-de-centris.tex";
 const fixture = () => readFileSync(path.join(FIXTURES, "varia-de-centris.tex"), "utf8");
+/** The editor's pause after the last keystroke before it checks (live-check.ts CHECK_DELAY_MS). */
+const CHECK_PAUSE_MS = 200;
 const SCREENSHOTS = fileURLToPath(new URL("../../../docs/screenshots/", import.meta.url));
 
 // The shared package's checker was a braces-only placeholder (no outline, no sigla) when this was
@@ -179,21 +181,34 @@ test("a 5,000-line document is checked off the main thread in at most 50 ms afte
   while (parts.join("").split("\n").length < 5000) parts.push(body);
   const big = `${parts.join("")}\\end{document}\n`;
   const user = userWithFiles({ "Opuscula/grande.tex": big });
-  await loginAndOpen(page, user, "/files/Opuscula/grande.tex?line=2500");
+  // A line near the middle where a brace is text, not a comment.
+  const lines = big.split("\n");
+  const line = lines.indexOf("\\Sottocapitolo{Problema tagid}", 2400) + 1;
+  await loginAndOpen(page, user, `/files/Opuscula/grande.tex?line=${line}`);
   const editor = page.locator(".cm-editor");
   await expect(editor).toHaveAttribute("data-check-ms", /\d/, { timeout: 10_000 });
   await page.locator(".cm-activeLine").click();
   await page.keyboard.press("End");
-  await page.keyboard.type("}");
-  const typed = Date.now();
-  await expect(page.locator(".cm-content .cm-checkDiagnostic").first()).toBeVisible({
-    timeout: 2000,
-  });
-  const latency = Date.now() - typed;
-  const checkMs = Number(await editor.getAttribute("data-check-ms"));
+  const mark = page.locator(".cm-content .cm-checkDiagnostic").first();
+  // A stray brace typed, taken out, typed again: the worker has warmed up by the last check.
+  const times: number[] = [];
+  let latency = 0;
+  for (const key of ["}", "Backspace", "}"]) {
+    const typed = Date.now();
+    await page.keyboard.press(key);
+    if (key !== "}") {
+      await expect(mark).toBeHidden({ timeout: 2000 });
+      continue;
+    }
+    // Only a check can mark the brace just typed.
+    await expect(mark).toBeVisible({ timeout: 2000 });
+    latency = Date.now() - typed;
+    times.push(Number(await editor.getAttribute("data-check-ms")));
+  }
+  const checkMs = times.at(-1) ?? NaN;
   test.info().annotations.push({
     type: "bench",
-    description: `checker on ${big.split("\n").length} lines: ${checkMs} ms in the worker, mark ${latency} ms after the keystroke (${200} ms of it the pause before checking)`,
+    description: `checker on ${lines.length} lines: ${times.join(" / ")} ms in the worker; the last mark ${latency} ms after its keystroke (the check starts after a ${CHECK_PAUSE_MS} ms pause)`,
   });
   console.log(test.info().annotations.at(-1)?.description);
   expect(checkMs).toBeLessThanOrEqual(50);
