@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { axeViolations } from "../support/axe.js";
 import { expect, loginAndOpen, test, userWithFiles } from "../support/fixtures.js";
 import { FIXTURES } from "../support/tree.js";
 
@@ -153,6 +154,32 @@ test("the outline lists the fixture's parts, goes to one on click and follows th
   await expect(page.getByTestId("editor-outline")).toBeVisible();
 });
 
+test("the outline panel: its toggle in the editor's bar, kept across visits, accessible", async ({
+  page,
+}) => {
+  await openFixture(page, "\\Title{");
+  const toggle = page.getByTestId("editor-outline-toggle");
+  const panel = page.getByTestId("editor-outline");
+  await expect(toggle).toHaveAttribute("aria-pressed", "false");
+  await toggle.click();
+  await expect(panel).toBeVisible();
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  // Beside the text, not over it.
+  const panelBox = await panel.boundingBox();
+  const textBox = await page.locator(".cm-editor").boundingBox();
+  expect((panelBox?.x ?? 0) + (panelBox?.width ?? 0)).toBeLessThanOrEqual((textBox?.x ?? 0) + 1);
+  expect(await axeViolations(page, "outline open")).toEqual([]);
+
+  await page.reload();
+  await expect(panel).toBeVisible();
+  await page.getByTestId("editor-outline-close").click();
+  await expect(panel).toBeHidden();
+  await page.reload();
+  await expect(page.locator(".cm-content")).toBeVisible();
+  await expect(toggle).toHaveAttribute("aria-pressed", "false");
+  await expect(panel).toBeHidden();
+});
+
 test("the siglum of a reading goes to its declaration with F12 and Ctrl+click", async ({
   page,
 }) => {
@@ -232,6 +259,7 @@ test.describe("on a phone", () => {
     expect(box?.height ?? 0).toBeLessThanOrEqual(740 * 0.66);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(375);
+    expect(await axeViolations(page, "outline sheet")).toEqual([]);
     await page.screenshot({
       path: `${SCREENSHOTS}editor-outline-phone.png`,
       animations: "disabled",
