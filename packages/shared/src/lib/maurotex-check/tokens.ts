@@ -50,8 +50,18 @@ function isAlfa(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 124 || c === 43 || c === 95;
 }
 
-function isWordChar(ch: string, c: number): boolean {
-  return isAlfa(c) || (c >= 48 && c <= 57) || c >= 0x80 || WORD_EXTRA.has(ch);
+/** ASCII characters of words (letters, digits, `|+_-*@=?."`); every non-ASCII one is too. */
+const WORD_ASCII = (() => {
+  const table = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) {
+    const ch = String.fromCharCode(c);
+    if (isAlfa(c) || (c >= 48 && c <= 57) || WORD_EXTRA.has(ch)) table[c] = 1;
+  }
+  return table;
+})();
+
+function isWordCode(c: number): boolean {
+  return c >= 0x80 || WORD_ASCII[c] === 1;
 }
 
 /** An accent `\'a`, `\'{a}`, `\'\i` after the two-character prefix at `i`: its length, or 0. */
@@ -115,18 +125,19 @@ export function tokenize(text: string, unknown: UnknownMacro[]): Tokens {
       const len = text[i + 1] === ch ? 2 : 1;
       push("SIMPLE", i, i + len);
       i += len;
-    } else if (isWordChar(ch, c)) {
+    } else if (isWordCode(c)) {
       let j = i + 1;
-      while (j < n && isWordChar(text[j]!, text.charCodeAt(j))) j++;
-      const word = text.slice(i, j);
-      // The few bare "macro names" with a blank or a backslash inside are single words too.
-      if (
-        (word === "c" && /^ [epc]/.test(text.slice(j, j + 2))) ||
-        (word === "v" && text.slice(j, j + 2) === " o")
-      ) {
-        j += 2;
-      } else if (word === "it" && text.slice(j, j + 2) === "\\&") j += 2;
-      push(BARE[word] ?? "WORD", i, j);
+      while (j < n && isWordCode(text.charCodeAt(j))) j++;
+      let kind = "WORD";
+      if (j - i <= 8) {
+        const word = text.slice(i, j);
+        kind = BARE[word] ?? "WORD";
+        // The few bare "macro names" with a blank or a backslash inside are single words too.
+        const after = text.slice(j, j + 2);
+        if ((word === "c" && /^ [epc]$/.test(after)) || (word === "v" && after === " o")) j += 2;
+        else if (word === "it" && after === "\\&") j += 2;
+      }
+      push(kind, i, j);
       i = j;
     } else if (SINGLE[ch] !== undefined) {
       push(SINGLE[ch], i, i + 1);
