@@ -5,6 +5,7 @@
 import { documento } from "./document.js";
 import { outlineOf, siglaOf } from "./outline.js";
 import { Parser, SyntaxStop } from "./parser.js";
+import { TEXT_GRAMMAR } from "./text.js";
 import { tokenize, type UnknownMacro } from "./tokens.js";
 import type { CheckResult } from "./types.js";
 
@@ -12,7 +13,7 @@ import type { CheckResult } from "./types.js";
 export function checkMauroTex(text: string): CheckResult {
   const unknown: UnknownMacro[] = [];
   const tokens = tokenize(text, unknown);
-  const parser = new Parser(text, tokens, unknown);
+  const parser = new Parser(TEXT_GRAMMAR, text, tokens, unknown);
   let lexedAll = true;
   try {
     documento(parser);

@@ -10,7 +10,7 @@ const HIDDEN = new Set(["Folium", "label", "ref", "pageref", "UN", "LB"]);
 const MAX_TITLE = 120;
 
 function nameOf(text: string, t: Tokens, i: number): string {
-  return text.charCodeAt(t.from[i]!) === 92 ? text.slice(t.from[i]! + 1, t.to[i]!) : "";
+  return text.charCodeAt(t.from[i]!) === 92 ? text.slice(t.from[i]! + 1, t.to[i]) : "";
 }
 
 /** The shown text of the group opening at `open` (a `{`), and the token after it. */

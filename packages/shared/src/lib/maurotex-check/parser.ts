@@ -4,8 +4,10 @@ import type { CheckFinding, CheckSeverity } from "./types.js";
 import type { Tokens, UnknownMacro } from "./tokens.js";
 
 /** Thrown where the compilers would say "syntax error"; caught once, at the top. */
-export class SyntaxStop {
-  constructor(readonly token: number) {}
+export class SyntaxStop extends Error {
+  constructor(readonly token: number) {
+    super("syntax error");
+  }
 }
 
 /**
@@ -16,6 +18,14 @@ export interface Frame {
   message: string;
   token: number;
   code: string;
+}
+
+/** The parts of the grammar that read running text (text.ts), for the other parts to call. */
+export interface TextGrammar {
+  testo(p: Parser, square: boolean): void;
+  testobra(p: Parser): void;
+  testosquare(p: Parser): void;
+  testonospace(p: Parser): void;
 }
 
 export class Parser {
@@ -33,6 +43,7 @@ export class Parser {
   private unknownAt = 0;
 
   constructor(
+    readonly g: TextGrammar,
     readonly text: string,
     readonly t: Tokens,
     private readonly unknown: UnknownMacro[],

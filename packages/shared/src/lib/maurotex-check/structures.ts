@@ -1,7 +1,6 @@
 // Arguments that are not plain text: single words, options, variants and their readings
 // (`\VV{{A/B:\MARG:reading}{C:other}}`), lists of texts, folio marks, figures.
 import type { Parser } from "./parser.js";
-import { testo, testobra, testosquare } from "./text.js";
 
 /** `{word}` or `{}`: the word ("" when empty). */
 export function wordbra(p: Parser): string {
@@ -35,8 +34,8 @@ export function pstestobra(p: Parser): void {
   p.push("dopo questo punto", open);
   if (p.at() === "PL") {
     p.next();
-    testobra(p);
-  } else testo(p, true);
+    p.g.testobra(p);
+  } else p.g.testo(p, true);
   p.expect("}");
   p.pop();
 }
@@ -68,7 +67,7 @@ function campobra(p: Parser): void {
     while (isSubfield(p.at())) subfield(p);
     p.expect(":");
   }
-  testo(p, true);
+  p.g.testo(p, true);
   p.expect("}");
   p.pop();
 }
@@ -92,7 +91,7 @@ function subfield(p: Parser): void {
   p.next();
   switch (k) {
     case "SUB1":
-      testobra(p);
+      p.g.testobra(p);
       break;
     case "SUBPS":
       pstestobra(p);
@@ -104,14 +103,14 @@ function subfield(p: Parser): void {
       wordsquare(p);
       break;
     case "SUBDESCOMPL":
-      testobra(p);
-      testobra(p);
+      p.g.testobra(p);
+      p.g.testobra(p);
       pstestobra(p);
       break;
     case "SUBEDCOMPL":
-      testobra(p);
-      testobra(p);
-      testobra(p);
+      p.g.testobra(p);
+      p.g.testobra(p);
+      p.g.testobra(p);
       break;
     default: // SUB0: no argument
   }
@@ -128,9 +127,9 @@ export function cllistacampibra(p: Parser): void {
     wordbra(p);
     p.optspaces();
     if (p.at() === "{") {
-      testobra(p);
+      p.g.testobra(p);
       p.optspaces();
-      if (p.at() === "{") testobra(p);
+      if (p.at() === "{") p.g.testobra(p);
     }
   }
   const close = p.expect("}");
@@ -146,7 +145,7 @@ export function listatestibra(p: Parser): void {
   for (;;) {
     p.optspaces();
     if (p.at() !== "{") break;
-    testobra(p);
+    p.g.testobra(p);
     count++;
   }
   const close = p.expect("}");
@@ -157,10 +156,10 @@ export function listatestibra(p: Parser): void {
 /** `{text # text # …}` (`\author`, `\mfrac`). */
 export function namesList(p: Parser): void {
   p.expect("{");
-  testo(p, true);
+  p.g.testo(p, true);
   while (p.at() === "#") {
     p.next();
-    testo(p, true);
+    p.g.testo(p, true);
   }
   p.expect("}");
 }
@@ -185,8 +184,8 @@ export function figureArgument(p: Parser): void {
   const open = p.expect("{");
   p.push("dopo questo punto", open);
   if (p.at() === "{") {
-    testobra(p);
-    if (p.at() === "[") testosquare(p);
+    p.g.testobra(p);
+    if (p.at() === "[") p.g.testosquare(p);
   } else if (p.at() === "WORD") p.next();
   else if (p.at() !== "}") p.fail();
   p.expect("}");

@@ -1,7 +1,6 @@
 // `\begin{…}` … `\end{…}`: center, tables (`tabula`, `ltabula`) and the other environments.
 import type { Parser } from "./parser.js";
 import { wordbra, wordsquare } from "./structures.js";
-import { testo, testobra, testonospace } from "./text.js";
 
 const KNOWN_ENVIRONMENTS = new Set([
   "quote",
@@ -35,7 +34,7 @@ export function beginSomething(p: Parser): number {
     const nameAt = p.next();
     const close = p.expect("}");
     if (k === "CENTER") {
-      testo(p, true);
+      p.g.testo(p, true);
       p.expect("END");
       closing(p, "center", "CENTER", nameAt);
     } else if (k === "TABLE") {
@@ -62,7 +61,7 @@ export function beginSomething(p: Parser): number {
   p.expect("}");
   p.pop();
   if (p.at() === "[") wordsquare(p);
-  testo(p, false);
+  p.g.testo(p, false);
   p.expect("END");
   const endOpen = p.i;
   const end = wordbra(p);
@@ -92,13 +91,13 @@ function corpotab(p: Parser): void {
   p.optspaces();
   if (p.at() === "BEGINTAB") {
     p.next();
-    testobra(p);
+    p.g.testobra(p);
     p.optspaces();
   }
   righe(p);
   if (p.at() === "ENDTAB") {
     p.next();
-    testobra(p);
+    p.g.testobra(p);
     p.optspaces();
   }
 }
@@ -141,5 +140,5 @@ function cell(p: Parser): void {
   if (p.at() === "CELLMARK") {
     p.next();
     p.optspaces();
-  } else testonospace(p);
+  } else p.g.testonospace(p);
 }

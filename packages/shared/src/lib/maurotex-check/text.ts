@@ -1,6 +1,6 @@
 // Running text: words, macros and their arguments, groups. A square group `[…]` may only end a
 // text, and only right after something that is not a blank (the compilers' grammar).
-import type { Parser } from "./parser.js";
+import type { Parser, TextGrammar } from "./parser.js";
 import {
   cllistacampibra,
   figureArgument,
@@ -9,7 +9,6 @@ import {
   listatestibra,
   namesList,
   option,
-  pstestobra,
   wordbra,
   wordsquare,
 } from "./structures.js";
@@ -277,4 +276,5 @@ export function listaopt(p: Parser): void {
   }
 }
 
-export { pstestobra };
+/** The running-text readers, for the parser's other parts. */
+export const TEXT_GRAMMAR: TextGrammar = { testo, testobra, testosquare, testonospace };
