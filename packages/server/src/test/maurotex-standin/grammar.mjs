@@ -4,6 +4,7 @@
 // compilers print them: lexer warnings as tokens are read, then at the first syntax error
 // "syntax error" at the line being read and the message of the construct they recover in.
 
+import { documentWithClass, environment } from "./grammar-parts.mjs";
 import { scan } from "./lexer.mjs";
 
 /**
@@ -53,11 +54,6 @@ const OPTIONS = {
     message: "opzione sconosciuta per una trasposizione",
   },
 };
-
-const ENVIRONMENTS =
-  "quote itemize enumerate description Enunciatio Protasis tabular titmarg textgreek flushright minipage".split(
-    " ",
-  );
 
 class Stop extends Error {}
 
@@ -269,105 +265,6 @@ export function grammarCheck(source) {
     return squareAfter;
   }
 
-  const envEnd = (name, nameLine) => {
-    const endOpen = tok();
-    const end = word();
-    if (end !== name) {
-      error(nameLine, `ambiente ${name}`);
-      warnings.push({ line: endOpen.line, message: `chiuso con ${end}` });
-    }
-  };
-
-  /** `\begin{…}`: center, tabula, ltabula, or another environment. */
-  function environment() {
-    const begin = tokens[pos++];
-    const a = take("{");
-    const what = tok();
-    if (what.t === "CENTER" || what.t === "TABLE" || what.t === "LONGTABLE") {
-      within("dopo questo punto", a.line, () => {
-        pos++;
-        const close = take("}");
-        const name = { CENTER: "center", TABLE: "tabula", LONGTABLE: "ltabula" }[what.t];
-        const body = () => {
-          if (what.t === "CENTER") running(true);
-          else {
-            word();
-            table(what.t === "TABLE");
-          }
-          take("END");
-          if (what.t === "LONGTABLE") {
-            take("{");
-            take("LONGTABLE");
-            take("}");
-          } else if (is("{") && tokens[pos + 1].t === what.t) {
-            within("dopo questo punto", tokens[pos].line, () => {
-              pos += 2;
-              take("}");
-            });
-          } else envEnd(name, what.line);
-        };
-        if (what.t === "TABLE") within("dopo questo punto", close.line, body);
-        else body();
-      });
-      return;
-    }
-    let name = "";
-    within("dopo questo punto", a.line, () => {
-      if (is("W")) name = tokens[pos++].v;
-      take("}");
-    });
-    wordOpt();
-    running(false);
-    take("END");
-    envEnd(name, a.line);
-    if (!ENVIRONMENTS.includes(name))
-      warnings.push({ line: begin.line, message: `ambiente <${name}> sconosciuto` });
-  }
-
-  function table(withEnds) {
-    blanks();
-    if (withEnds && is("BEGINTAB")) {
-      pos++;
-      text();
-      blanks();
-    }
-    for (;;) {
-      if (is("HLINE")) {
-        pos++;
-        blanks();
-      } else {
-        for (;;) {
-          if (is("MULTI")) {
-            pos++;
-            const line = tok().line;
-            const n = word();
-            if (!/^\d*$/.test(n))
-              error(line, `letto <${n.slice(0, 60)}> mentre era atteso un numero`);
-            blanks();
-          }
-          if (is("CELLMARK")) {
-            pos++;
-            blanks();
-          } else if (!blank()) {
-            const after = element();
-            if (after) running(after === "text");
-          }
-          if (!is("&")) break;
-          pos++;
-          blanks();
-        }
-      }
-      if (!is("SEPROW")) break;
-      pos++;
-      blanks();
-    }
-    if (withEnds && is("ENDTAB")) {
-      pos++;
-      text();
-      blanks();
-    }
-  }
-
   /** One element of running text: what may follow it ("text", or "plain": no `[`), or false. */
   function element() {
     const t = tok();
@@ -384,7 +281,7 @@ export function grammarCheck(source) {
       pos++;
       running(true);
       take(t.t === "MATH" ? "ENDMATH" : "ENDEQN");
-    } else if (t.t === "BEGIN") environment();
+    } else if (t.t === "BEGIN") environment(r);
     else if (t.t in SIGNATURES && t.t !== "") {
       pos++;
       if (!args(t.t, t)) after = "plain";
@@ -410,93 +307,38 @@ export function grammarCheck(source) {
     }
   }
 
-  function prologue() {
-    for (;;) {
-      const t = tok();
-      if (t.t === "ELENCO") {
-        pos++;
-        take("{");
-        for (;;) {
-          const w = take("W");
-          if (w.v !== "*") {
-            if (declared.has(w.v))
-              warnings.push({ line: w.line, message: `${w.v} duplicato in elenco testimoni` });
-            declared.add(w.v);
-          }
-          if (!is("/")) break;
-          pos++;
-        }
-        take("}");
-      } else if (t.t === "TESTIMONI" || t.t === "GEOMETRY" || t.t === "USEPACKAGE") {
-        pos++;
-        if (t.t === "USEPACKAGE") classOptions();
-        take("{");
-        if (t.t === "TESTIMONI") sigla();
-        else options();
-        take("}");
-      } else if (t.t === "EXTERNALDOC") {
-        pos++;
-        wordOpt();
-        text();
-      } else if (t.t === "SETLENGTH" || t.t === "FOLIUMOPT") pos++;
-      else if (t.t === "PWORD") {
-        pos++;
-        word();
-      } else if (t.t === "MANUS") {
-        pos++;
-        word();
-        text();
-        text();
-        if (is("{")) word();
-      } else return;
-      blanks();
-    }
-  }
-
-  function classOptions() {
-    if (!is("[")) return;
-    const a = tokens[pos++];
-    within("nelle opzioni", a.line, () => {
-      options();
-      take("]");
-    });
-  }
-
-  function documentWithClass() {
-    pos++;
-    classOptions();
-    word();
-    blanks();
-    prologue();
-    take("BEGIN");
-    take("{");
-    const doc = take("DOCENV");
-    const close = take("}");
-    within(
-      "un documento deve iniziare con \\htmlcut",
-      (blank() ? tok() : close).line,
-      () => {
-        blanks();
-        take("HTMLCUT");
-        if (is("[")) square();
-        running(false);
-        take("END");
-        if (is("{") && tokens[pos + 1].t === "DOCENV") {
-          within("dopo questo punto", tokens[pos].line, () => {
-            pos += 2;
-            take("}");
-          });
-          blanks();
-        } else envEnd("document", doc.line);
-      },
-      true,
-    );
-    take("EOF");
-  }
+  /** What the other parts (grammar-parts.mjs) read with. */
+  const r = {
+    get pos() {
+      return pos;
+    },
+    set pos(value) {
+      pos = value;
+    },
+    tokens,
+    warnings,
+    declared,
+    tok,
+    is,
+    take,
+    blank,
+    blanks,
+    stop,
+    within,
+    word,
+    text,
+    wordOpt,
+    square,
+    running,
+    element,
+    error,
+    sigla,
+    options,
+  };
 
   try {
     blanks();
-    if (is("CLASS")) documentWithClass();
+    if (is("CLASS")) documentWithClass(r);
     else {
       pos = 0;
       running(true);
