@@ -160,6 +160,14 @@ describe("checkMauroTex: outline and sigla", () => {
 });
 
 describe("checkMauroTex: speed", () => {
+  it("stops with a warning, not a crash, on groups nested thousands deep", () => {
+    const text = doc(`${"{\\INTE{".repeat(20_000)}x${"}}".repeat(20_000)}`);
+    const { findings } = checkMauroTex(text);
+    expect(findings).toEqual([
+      expect.objectContaining({ severity: "warning", code: "too-deep", line: 5 }),
+    ]);
+  });
+
   it("checks a 5,000-line document well within a keystroke's budget", () => {
     const body = "\\Unit Testo \\VV{{A:uno}{B:due}} e \\INTE{tre} quattro.\n\\par\n";
     const text = doc(body.repeat(2500));

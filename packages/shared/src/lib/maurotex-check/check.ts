@@ -4,7 +4,7 @@
 // is not modelled).
 import { documento } from "./document.js";
 import { outlineOf, siglaOf } from "./outline.js";
-import { Parser, SyntaxStop } from "./parser.js";
+import { Parser, SyntaxStop, TooDeep } from "./parser.js";
 import { TEXT_GRAMMAR } from "./text.js";
 import { tokenize, type UnknownMacro } from "./tokens.js";
 import type { CheckResult } from "./types.js";
@@ -18,6 +18,15 @@ export function checkMauroTex(text: string): CheckResult {
   try {
     documento(parser);
   } catch (error) {
+    if (error instanceof TooDeep) {
+      const message = "gruppi annidati troppo in profondità: controllo interrotto qui";
+      parser.add(error.token, message, "warning", "too-deep");
+      return {
+        findings: parser.findings,
+        outline: outlineOf(text, tokens),
+        sigla: siglaOf(text, tokens),
+      };
+    }
     if (!(error instanceof SyntaxStop)) throw error;
     // With nothing open to recover in, or after recovering in the document itself, the
     // compilers give up and read no further.

@@ -4,6 +4,13 @@ import type { CheckFinding, CheckSeverity } from "./types.js";
 import type { Tokens, UnknownMacro } from "./tokens.js";
 
 /** Thrown where the compilers would say "syntax error"; caught once, at the top. */
+/** Thrown when texts nest deeper than the checker follows (the compilers would go on). */
+export class TooDeep extends Error {
+  constructor(readonly token: number) {
+    super("too deep");
+  }
+}
+
 export class SyntaxStop extends Error {
   constructor(readonly token: number) {
     super("syntax error");
@@ -30,6 +37,8 @@ export interface TextGrammar {
 
 export class Parser {
   i = 0;
+  /** How many texts are open (nested groups). */
+  depth = 0;
   readonly findings: CheckFinding[] = [];
   readonly frames: Frame[] = [];
   /** Sigla of `\ElencoTestimoni`, as declared so far. */
@@ -84,6 +93,10 @@ export class Parser {
 
   word(token: number): string {
     return this.text.slice(this.t.from[token], this.t.to[token]);
+  }
+
+  tooDeep(): never {
+    throw new TooDeep(this.i);
   }
 
   fail(): never {

@@ -39,8 +39,17 @@ export function testosquare(p: Parser): void {
   p.span(open, close, "quadra");
 }
 
+/** How deep texts may nest before the check stops (far beyond any edition's text). */
+const MAX_DEPTH = 300;
+
 /** A text; `square` when it may start with `[`. Stops before the first token it cannot take. */
 export function testo(p: Parser, square: boolean): void {
+  if (++p.depth > MAX_DEPTH) p.tooDeep();
+  texts(p, square);
+  p.depth--;
+}
+
+function texts(p: Parser, square: boolean): void {
   let sq = square;
   for (;;) {
     let k = p.at();
