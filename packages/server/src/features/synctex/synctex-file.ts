@@ -7,7 +7,7 @@ import { AppError } from "../../errors.js";
 /** A `.synctex.gz` larger than this is refused (a long book's is a few MiB). */
 export const MAX_SYNCTEX_GZ_BYTES = 64 * 1024 * 1024;
 /** Nor is more text read out of it than this: a bomb stops here, read in bounded chunks. */
-export const MAX_SYNCTEX_TEXT_BYTES = 512 * 1024 * 1024;
+export const MAX_SYNCTEX_TEXT_BYTES = 256 * 1024 * 1024;
 
 const tooLarge = () =>
   new AppError("PAYLOAD_TOO_LARGE", "The SyncTeX data of this PDF is too large to read");

@@ -16,6 +16,8 @@ import { readSynctex } from "./synctex-file.js";
 
 /** Coordinates beyond this many points are no place of a page (PDF's own limit is 14,400). */
 const MAX_COORDINATE = 1e6;
+/** Page and line numbers beyond this are no page or line (and no safe integer). */
+const MAX_NUMBER = 1e9;
 
 type Ask =
   | { kind: "backward"; page: number; x: number; y: number }
@@ -35,10 +37,12 @@ function askOf(query: SyncTexQuery): Ask {
       throw badRequest("page, x and y are all needed");
     if (![x, y].every((n) => Number.isFinite(n) && Math.abs(n) <= MAX_COORDINATE))
       throw badRequest("x and y must be PDF points on the page");
+    if (page > MAX_NUMBER) throw badRequest("No such page");
     return { kind: "backward", page, x, y };
   }
   if (file === undefined || line === undefined || file === "")
     throw badRequest("file and line are both needed");
+  if (line > MAX_NUMBER) throw badRequest("No such line");
   return { kind: "forward", file, line };
 }
 
