@@ -1,8 +1,10 @@
-import type { FileHandle } from "node:fs/promises";
 import { StringDecoder } from "node:string_decoder";
 import { createGunzip } from "node:zlib";
 import { SynctexReader, type SynctexHeader, type SynctexVisitor } from "@scriptorium/shared";
 import { AppError } from "../../errors.js";
+import type { UserFs } from "../../storage/user-fs.js";
+
+type FileHandle = Awaited<ReturnType<UserFs["openRead"]>>;
 
 /** A `.synctex.gz` larger than this is refused (a long book's is a few MiB). */
 export const MAX_SYNCTEX_GZ_BYTES = 64 * 1024 * 1024;

@@ -67,7 +67,7 @@ export function createSynctexService(deps: { downloads: DownloadService }) {
     const paths = new Map<number, string | undefined>();
     return {
       paths,
-      input(tag: number, inputPath: string) {
+      input: (tag: number, inputPath: string) => {
         const user = inputToUserPath(inputPath, roots, folder);
         paths.set(tag, user !== undefined && fs.allowed(user) ? user : undefined);
       },

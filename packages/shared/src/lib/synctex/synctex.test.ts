@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   BackwardSearch,
@@ -9,9 +8,9 @@ import {
   type SynctexVisitor,
 } from "./index.js";
 
-// Written by `pdflatex -synctex=1 doc.tex` (TeX Live 2022) in /tmp/stxfix/doc, from doc.tex and
-// part.tex beside it; word places below read from the PDF with `pdftotext -bbox`.
-const text = readFileSync(new URL("./fixtures/doc.synctex", import.meta.url), "utf8");
+import { DOC_SYNCTEX as text } from "./fixtures/doc-synctex.js";
+
+// Word places below were read from the PDF with `pdftotext -bbox`.
 
 function read(visitor: SynctexVisitor, source = text, inputs = new Map<number, string>()) {
   const reader = new SynctexReader({

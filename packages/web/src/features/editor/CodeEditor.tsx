@@ -19,6 +19,10 @@ export interface CodeEditorHandle {
   /** Replaces the whole text without an undo step and marks it saved. */
   reset: (content: string) => void;
   focus: () => void;
+  /** The line (from 1) of the cursor. */
+  cursorLine: () => number;
+  /** Moves the cursor to `line` (from 1), scrolled to and flashed, and focuses the text. */
+  goToLine: (line: number) => void;
 }
 
 export interface CodeEditorProps {
@@ -131,6 +135,16 @@ export function CodeEditor(props: CodeEditorProps) {
         trackerRef.current?.markSaved(view.state.doc, view.state.doc);
       },
       focus: () => viewRef.current?.focus(),
+      cursorLine: () => {
+        const state = viewRef.current?.state;
+        return state ? state.doc.lineAt(state.selection.main.head).number : 1;
+      },
+      goToLine: (target) => {
+        const view = viewRef.current;
+        if (!view) return;
+        view.focus();
+        goToLine(view, target);
+      },
     }),
     [],
   );

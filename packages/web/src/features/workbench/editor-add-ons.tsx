@@ -1,12 +1,14 @@
 import type { EditedFile, EditorAddOns } from "../../slots/editor";
 import { CompileButton, PaneToggle } from "./CompileButton";
 import { OutputPane, useOutput } from "./OutputPane";
+import { ShowInPdfButton } from "./ShowInPdfButton";
 import { useWorkbench } from "./use-workbench";
 import "./workbench.css";
 
 /**
  * The workbench in the editor (its slot, slots/editor.ts): for a `.tex` file the user may
- * compile, the pane toggle (once there is output) and the compile button in the bar, the
+ * compile, the pane toggle (once there is output), "Show in PDF" (once the output is a PDF:
+ * SyncTeX from the cursor's line) and the compile button in the bar, the
  * diagnostics in the gutter, Ctrl+Enter, and the output pane beside the source.
  */
 export function useEditorWorkbench(file: EditedFile): EditorAddOns {
@@ -17,6 +19,7 @@ export function useEditorWorkbench(file: EditedFile): EditorAddOns {
     bar: (
       <>
         {output && <PaneToggle hidden={workbench.paneHidden} onToggle={workbench.togglePane} />}
+        {output?.kind === "pdf" && <ShowInPdfButton file={file} pdf={output.path} />}
         <CompileButton
           tool={workbench.tool}
           running={workbench.running}
@@ -25,7 +28,7 @@ export function useEditorWorkbench(file: EditedFile): EditorAddOns {
         />
       </>
     ),
-    pane: <OutputPane source={file.path} />,
+    pane: <OutputPane source={file.path} onLine={file.goToLine} />,
     diagnostics: workbench.diagnostics,
     onRun: workbench.compile,
   };
