@@ -1,9 +1,22 @@
-import { getDocument, GlobalWorkerOptions, type PDFDocumentLoadingTask } from "pdfjs-dist";
+import {
+  getDocument,
+  GlobalWorkerOptions,
+  PDFWorker,
+  type PDFDocumentLoadingTask,
+} from "pdfjs-dist";
 // The worker is a file of our own build (never a CDN's): Vite copies it and gives its address.
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
 import { sessionToken } from "../../api/client";
 
 GlobalWorkerOptions.workerSrc = workerUrl;
+
+/**
+ * One worker for every PDF of the visit, started with this module: its start (reading 1.3 MB of
+ * script) is paid once, and while the viewer's first render runs rather than after it.
+ */
+let worker: PDFWorker | undefined;
+const sharedWorker = () => (worker ??= new PDFWorker());
+sharedWorker();
 
 /**
  * Where the build put pdf.js's data (vite.config.ts copies its character maps, standard fonts
@@ -25,6 +38,7 @@ export function openPdf(url: string): PDFDocumentLoadingTask {
   const base = assetsBase();
   return getDocument({
     url,
+    worker: sharedWorker(),
     httpHeaders: token ? { "X-Auth": token } : undefined,
     rangeChunkSize: RANGE_CHUNK,
     disableAutoFetch: true,
