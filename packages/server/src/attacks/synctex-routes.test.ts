@@ -72,13 +72,14 @@ describe("sessions", () => {
     const share = await target.as("ada", "/api/share/tex", { method: "POST", body: "{}" });
     expect(share.status).toBe(200);
     const { hash } = jsonOf<{ hash: string }>(share);
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       {},
       { "x-auth": "" },
       { "x-auth": "x.y.z" },
       { "x-auth": target.tokens.ada.slice(0, -4) + "AAAA" },
       { "x-share-password": "x", cookie: `share=${hash}` },
-    ]) {
+    ];
+    for (const headers of cases) {
       const res = await target.send(`/api/synctex/tex/a.pdf?${onLine(0)}`, { headers });
       expect(res.status, JSON.stringify(headers)).toBe(401);
       expect(res.body.toString()).not.toContain("a.tex");

@@ -46,9 +46,11 @@ export const PdfPage = memo(function PdfPage(props: PdfPageProps) {
 
   useEffect(() => {
     let alive = true;
+    let loaded: PDFPageProxy | undefined;
     void doc.getPage(number).then(
       (p) => {
         if (!alive) return;
+        loaded = p;
         setPage(p);
         const v = p.getViewport({ scale: 1 });
         onSize(number, { width: v.width, height: v.height });
@@ -57,6 +59,8 @@ export const PdfPage = memo(function PdfPage(props: PdfPageProps) {
     );
     return () => {
       alive = false;
+      // A page scrolled away lets go of what drawing it kept (fonts, images, operator lists).
+      loaded?.cleanup();
     };
   }, [doc, number, onSize]);
 
@@ -123,7 +127,7 @@ export const PdfPage = memo(function PdfPage(props: PdfPageProps) {
       data-pdf-page={number}
       data-drawn={drawn || undefined}
       data-testid="pdf-page"
-      role="region"
+      role="group"
       aria-label={label}
       style={{ width, height, ["--total-scale-factor" as string]: scale }}
     >
