@@ -1,6 +1,6 @@
 import { mkdir, symlink, truncate, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { createGzip } from "node:zlib";
+import { createGzip, gzipSync } from "node:zlib";
 import { createWriteStream } from "node:fs";
 import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
@@ -202,8 +202,14 @@ describe("hostile data", () => {
     expect(process.memoryUsage().rss - before).toBeLessThan(150 * 1024 * 1024);
   }, 60_000);
 
-  it("a line without end, not gzip, not SyncTeX, truncated: 404, nothing else", async () => {
+  it("a line without end, not gzip, not SyncTeX, truncated, a page or inputs past the caps: 404", async () => {
+    const crowded = ["SyncTeX Version:1", "Input:1:/files/tex/a.tex", "{1"];
+    for (let i = 0; i < 600_000; i++) crowded.push(`x1,1:${i},0`);
+    const many = ["SyncTeX Version:1"];
+    for (let i = 0; i < 100_001; i++) many.push(`Input:${i}:/files/tex/a.tex`);
     const cases: [string, Buffer][] = [
+      ["crowded", gzipSync(`${crowded.join("\n")}\n}1\n`)],
+      ["inputs", gzipSync(`${many.join("\n")}\n`)],
       ["long", synctexOf([`/files/${"x".repeat(100_000)}.tex`])],
       ["plain", Buffer.from("SyncTeX Version:1\n")],
       ["other", synctexOf(["/files/tex/a.tex"]).subarray(0, 30)],

@@ -60,6 +60,8 @@ export class SynctexFormatError extends Error {
 export const SYNCTEX_MAX_LINE = 64 * 1024;
 /** Boxes nested deeper than this are refused. */
 const MAX_DEPTH = 10_000;
+/** More input files than this are refused (a book reads some hundreds). */
+export const SYNCTEX_MAX_INPUTS = 100_000;
 
 const KINDS: Record<string, SynctexKind> = {
   "[": "vbox",
@@ -105,6 +107,7 @@ export class SynctexReader {
   private readonly boxes: SynctexRecord[] = [];
   private started = false;
   private lines = 0;
+  private inputs = 0;
 
   constructor(private readonly visitor: SynctexVisitor) {}
 
@@ -163,6 +166,7 @@ export class SynctexReader {
     const tag = Number(rest.slice(0, colon));
     if (colon < 1 || !Number.isInteger(tag) || tag < 0)
       throw new SynctexFormatError("Bad Input line");
+    if (++this.inputs > SYNCTEX_MAX_INPUTS) throw new SynctexFormatError("Too many input files");
     this.visitor.input?.(tag, rest.slice(colon + 1));
   }
 

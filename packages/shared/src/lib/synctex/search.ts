@@ -21,8 +21,8 @@ export interface SynctexRect {
   height: number;
 }
 
-/** Records kept of one page (a page of a large book holds some tens of thousands). */
-const MAX_PAGE_RECORDS = 2_000_000;
+/** Records kept of one page (a dense page of a book holds some thousands). */
+const MAX_PAGE_RECORDS = 500_000;
 /** Places kept for one line (a line set many times over, in a loop, is cut there). */
 const MAX_LINE_RECORDS = 10_000;
 /** Boxes answered for one line. */

@@ -49,6 +49,8 @@ describe("SynctexReader", () => {
     expect(() => read({}, bad)).toThrow(/Bad record/);
     expect(() => read({}, `SyncTeX Version:1\n${"x".repeat(70_000)}\n`)).toThrow(/too long/);
     expect(() => read({}, "SyncTeX Version:1\nMagnification:0\n")).toThrow(SynctexFormatError);
+    const inputs = Array.from({ length: 100_001 }, (_, i) => `Input:${i}:/files/a.tex`);
+    expect(() => read({}, `SyncTeX Version:1\n${inputs.join("\n")}\n`)).toThrow(/Too many/);
   });
 });
 
