@@ -150,13 +150,18 @@ function LoadedViewer(props: PdfViewerProps & { doc: PDFDocumentProxy; pageSize:
     },
   );
 
-  const onSize = useCallback((n: number, size: PageSize) => {
-    setSizes((prev) => {
-      const known = prev.get(n);
-      if (known && known.width === size.width && known.height === size.height) return prev;
-      return new Map(prev).set(n, size);
-    });
-  }, []);
+  const onSize = useCallback(
+    (n: number, size: PageSize) => {
+      const same = (a: PageSize | undefined) =>
+        a !== undefined && a.width === size.width && a.height === size.height;
+      setSizes((prev) => {
+        // A page of the first page's size (most of them) changes nothing.
+        if (same(prev.get(n)) || (!prev.has(n) && same(pageSize))) return prev;
+        return new Map(prev).set(n, size);
+      });
+    },
+    [pageSize],
+  );
 
   // Ctrl+wheel (a pinch on a touchpad) zooms; the listener may cancel the page's own zoom.
   useEffect(() => {
@@ -180,7 +185,8 @@ function LoadedViewer(props: PdfViewerProps & { doc: PDFDocumentProxy; pageSize:
   // SyncTeX's forward search: scroll to the first place, flash them all.
   useEffect(() => {
     const element = scroller.current;
-    if (!reveal || !element || revealed.get(path) === reveal.key) return;
+    // Not before the area's size, so the zoom, is known.
+    if (!reveal || !element || area.width === 0 || revealed.get(path) === reveal.key) return;
     revealed.set(path, reveal.key);
     const [first] = reveal.boxes;
     if (!first) return;
@@ -191,9 +197,14 @@ function LoadedViewer(props: PdfViewerProps & { doc: PDFDocumentProxy; pageSize:
     const byPage = new Map<number, SyncTexBox[]>();
     for (const box of reveal.boxes) byPage.set(box.page, [...(byPage.get(box.page) ?? []), box]);
     setFlash(byPage);
+  }, [reveal, path, scale, startOf, sizeOf, area.width]);
+
+  // The flashed places go after a while.
+  useEffect(() => {
+    if (flash.size === 0) return;
     const timer = setTimeout(() => setFlash(new Map()), FLASH_MS);
     return () => clearTimeout(timer);
-  }, [reveal, path, scale, startOf, sizeOf]);
+  }, [flash]);
 
   const onDoubleClick = useSynctexClick(path, scale, onSource);
 
