@@ -3,7 +3,7 @@
  * on the same machine in the same run (medians of BENCH_RUNS runs, 3 by default). Prints one
  * table and writes the same rows to bench-results.json at the repository root. Runs the built
  * server (packages/server/dist) through its command, on Node's type stripping.
- * BENCH_ONLY=listing,concurrency,download,upload,archives,startup,trash,versions,checker runs some figures only.
+ * BENCH_ONLY=listing,concurrency,download,upload,archives,startup,trash,versions,checker,pdf runs some figures only.
  * Every temporary file is removed at the end, also on Ctrl+C; a watchdog ends a stuck run.
  */
 import { rmSync, writeFileSync } from "node:fs";
@@ -18,6 +18,7 @@ import { bigFolder } from "./figures/big-folder.ts";
 import { checker } from "./figures/checker.ts";
 import { concurrency } from "./figures/concurrency.ts";
 import { download } from "./figures/download.ts";
+import { pdfViewer } from "./figures/pdf-viewer.ts";
 import { startup } from "./figures/startup.ts";
 import { trash } from "./figures/trash.ts";
 import { upload } from "./figures/upload.ts";
@@ -36,6 +37,7 @@ const FIGURES: Record<string, (work: string, tools: Record<string, string>) => P
   trash,
   versions,
   checker,
+  pdf: pdfViewer,
 };
 
 const works: string[] = [];

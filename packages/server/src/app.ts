@@ -13,6 +13,7 @@ import { openapiRoutes } from "./features/openapi/openapi.routes.js";
 import { inlineRoutes } from "./features/inline/inline.routes.js";
 import { previewRoutes } from "./features/preview/preview.routes.js";
 import { rawRoutes } from "./features/raw/raw.routes.js";
+import { synctexRoutes } from "./features/synctex/synctex.routes.js";
 import { subtitlesRoutes } from "./features/subtitles/subtitles.routes.js";
 import { usersRoutes } from "./features/users/users.routes.js";
 import { editionToolsRoutes } from "./features/edition-tools/edition-tools.routes.js";
@@ -84,6 +85,7 @@ function registerRoutes(app: FastifyInstance, s: Services, options: AppOptions, 
   app.register(inlineRoutes(s.inline, baseURL));
   app.register(previewRoutes(s.previews));
   app.register(subtitlesRoutes(s.subtitles));
+  app.register(synctexRoutes(s.synctex));
   app.register(tusPlugin(s.tus, s.hooks));
   app.register(sharesRoutes(s.shares));
   app.register(publicShareRoutes(s.publicShares, baseURL));

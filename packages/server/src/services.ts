@@ -7,6 +7,7 @@ import { createActivityStore } from "./features/activity/activity.store.js";
 import { createLiveHub } from "./features/activity/live.js";
 import { createAuthService } from "./features/auth/auth.service.js";
 import { createDownloadService } from "./features/downloads/downloads.service.js";
+import { createSynctexService } from "./features/synctex/synctex.service.js";
 import { createToolsService } from "./features/edition-tools/tools.service.js";
 import { authorizeUnzip, createExtractService } from "./features/extract/extract.service.js";
 import { createHooks } from "./features/hooks/hooks.service.js";
@@ -246,6 +247,7 @@ function createDelivery(options: AppOptions, core: Core, log: FastifyBaseLogger)
       concurrency: options.previewConcurrency,
     }),
     subtitles: createSubtitlesService({ downloads }),
+    synctex: createSynctexService({ downloads }),
     shares: createSharesService({ store: sharesStore, storage, activity }),
     publicShares: createPublicShareService({
       gate,

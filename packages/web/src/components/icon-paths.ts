@@ -61,6 +61,8 @@ export const ICON_PATHS = {
   zoomIn:
     "M10.5 4a6.5 6.5 0 1 1 0 13 6.5 6.5 0 0 1 0-13zM15.3 15.3 20 20M10.5 7.8v5.4M7.8 10.5h5.4",
   zoomOut: "M10.5 4a6.5 6.5 0 1 1 0 13 6.5 6.5 0 0 1 0-13zM15.3 15.3 20 20M7.8 10.5h5.4",
+  /** Fit to the width: arrows to both sides between two edges. */
+  fitWidth: "M4 5v14M20 5v14M7.5 12h9M10 9l-3 3 3 3M14 9l3 3-3 3",
   fit: "M4 9V5a1 1 0 0 1 1-1h4M15 4h4a1 1 0 0 1 1 1v4M20 15v4a1 1 0 0 1-1 1h-4M9 20H5a1 1 0 0 1-1-1v-4",
   /** The chevron pointing back (previous file). */
   chevronBack: "M15 6l-6 6 6 6",

@@ -4,8 +4,13 @@ import type { Runner, RunOutcome } from "../../runner/runner.js";
 import { diagnosticsOf, logSection, ranClean, writeLog } from "./run-log.js";
 import type { ToolRun } from "./tool-run.js";
 
-/** TeX's own switches: never stop for input, `file:line:` errors, no `\write18`. */
-const TEX_FLAGS = ["-interaction=nonstopmode", "-file-line-error", "-no-shell-escape"];
+/** TeX's own switches: never stop for input, `file:line:` errors, no `\write18`, SyncTeX data. */
+const TEX_FLAGS = [
+  "-interaction=nonstopmode",
+  "-file-line-error",
+  "-no-shell-escape",
+  "-synctex=1",
+];
 /**
  * kpathsea: paranoid reading and writing (no absolute paths, no `..`, no dot files); messages
  * not wrapped at 79 columns, so each diagnostic stays on its line.

@@ -49,7 +49,7 @@ describe("pdflatex", () => {
       );
       const log = await readFile(inAda(`docs/varia-de-centris_${tool}/pdflatex.OUT.log`), "utf8");
       expect(log).toMatch(
-        /^EXECUTING: pdflatex -interaction=nonstopmode -file-line-error -no-shell-escape \.\/varia-de-centris\.m\.tex\n/,
+        /^EXECUTING: pdflatex -interaction=nonstopmode -file-line-error -no-shell-escape -synctex=1 \.\/varia-de-centris\.m\.tex\n/,
       );
     },
     60_000,

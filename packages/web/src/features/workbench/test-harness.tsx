@@ -8,6 +8,7 @@ import { Editor } from "../editor/Editor";
 import { PromptHost } from "../../prompts";
 import "../../app/register-prompts";
 import "../../app/file-views";
+import { pdfViewerSlot, type PdfViewerProps } from "../../slots/pdf";
 
 /** Test helpers of the workbench: a user, a .tex file, the editor page, a fake server. */
 
@@ -133,6 +134,8 @@ const json = (value: unknown, status = 200) =>
  */
 export function fakeServer(options: {
   files?: Record<string, Resource>;
+  /** GET answers of other routes (e.g. /api/synctex/…): a body, or a status for an error. */
+  get?: (url: URL) => { status: number } | { body: unknown } | undefined;
   result?: (url: URL) => ToolRunResult;
   hold?: boolean;
 }) {
@@ -153,6 +156,9 @@ export function fakeServer(options: {
       }
       return Promise.resolve(json(options.result?.(url)));
     }
+    const answer = options.get?.(url);
+    if (answer && "body" in answer) return Promise.resolve(json(answer.body));
+    if (answer) return Promise.resolve(json({ status: answer.status }, answer.status));
     const path = decodeURIComponent(url.pathname.replace(/^\/api\/resources/, ""));
     const file = options.files?.[path];
     return Promise.resolve(file ? json(file) : json({ status: 404, message: "Not Found" }, 404));
@@ -172,4 +178,25 @@ export function toolQuery(url: URL) {
     commandline: twice("commandline"),
     override: q.get("override"),
   };
+}
+
+/** What the stand-in PDF viewer was last given, and the stand-in itself (slots/pdf.ts). */
+export const pdfViewerSeen: { props?: PdfViewerProps } = {};
+
+function PdfViewerStandIn(props: PdfViewerProps) {
+  pdfViewerSeen.props = props;
+  return (
+    <div
+      data-testid="pdf-stand-in"
+      data-path={props.path}
+      data-version={String(props.version)}
+      data-reveal={props.reveal ? JSON.stringify(props.reveal.boxes) : undefined}
+    />
+  );
+}
+
+/** The PDF viewer replaced by a stand-in (jsdom draws no PDF). */
+export function stubPdfViewer() {
+  pdfViewerSeen.props = undefined;
+  pdfViewerSlot.fill(PdfViewerStandIn);
 }
