@@ -7,6 +7,7 @@ import { showPrompt } from "../prompts";
 import { useMultipleMode, useSelectedCount, useSelectionStore } from "../state/selection-store";
 import { useShellStore } from "../state/shell-store";
 import { getGlobals } from "../lib/globals";
+import { useToolStatesView } from "../state/tool-states";
 import type { ActionContext } from "./types";
 
 export function useActionContext(): ActionContext {
@@ -19,6 +20,7 @@ export function useActionContext(): ActionContext {
   const multiple = useMultipleMode();
   const shellOpen = useShellStore((state) => state.open);
   const queryClient = useQueryClient();
+  const toolStates = useToolStatesView();
   return useMemo(
     () => ({
       user,
@@ -32,7 +34,19 @@ export function useActionContext(): ActionContext {
       multiple,
       shellOpen,
       queryClient,
+      toolStates,
     }),
-    [user, pathname, navigate, current, selectedCount, selected, multiple, shellOpen, queryClient],
+    [
+      user,
+      pathname,
+      navigate,
+      current,
+      selectedCount,
+      selected,
+      multiple,
+      shellOpen,
+      queryClient,
+      toolStates,
+    ],
   );
 }

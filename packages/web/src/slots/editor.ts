@@ -20,6 +20,8 @@ export interface EditedFile {
   name: string;
   /** Saves unsaved changes; answers false when the text could not be saved. */
   saveIfDirty: () => Promise<boolean>;
+  /** The text on screen (Compile guesses a profile from it). */
+  text: () => string;
 }
 
 /** What the editor shows of what it hosts; all empty for a file nothing is offered for. */

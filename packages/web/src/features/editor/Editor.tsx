@@ -49,6 +49,7 @@ function EditorPage({ resource }: { resource: Resource }) {
     path: resource.path,
     name: resource.name,
     saveIfDirty: () => (readOnly || !dirtyRef.current ? Promise.resolve(true) : save()),
+    text: () => editor.current?.getDoc().toString() ?? resource.content ?? "",
   });
 
   const onDirtyChange = useCallback((next: boolean) => {

@@ -18,9 +18,11 @@ export function useEditorWorkbench(file: EditedFile): EditorAddOns {
       <>
         {output && <PaneToggle hidden={workbench.paneHidden} onToggle={workbench.togglePane} />}
         <CompileButton
-          tool={workbench.tool}
+          profile={workbench.profile}
+          availability={workbench.availability}
           running={workbench.running}
           onCompile={workbench.compile}
+          onCompileWith={workbench.compileWith}
           onCancel={workbench.cancel}
         />
       </>
