@@ -1,4 +1,3 @@
-import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import type {
   SupportFolderState,
@@ -7,7 +6,7 @@ import type {
   ToolState,
   ToolStates,
 } from "@scriptorium/shared";
-import { findExecutable } from "../../runner/host.js";
+import { filesInFolder, findExecutable, modifiedAt } from "../../runner/host.js";
 import type { Runner } from "../../runner/runner.js";
 
 /** A version run is short: a program that does not answer at once has no version line. */
@@ -40,13 +39,10 @@ export function versionLine(output: string, name?: string): string | undefined {
 
 /** A support folder as the server sees it: a readable folder, and how many files it holds. */
 async function supportFolderState(folder: string): Promise<SupportFolderState> {
-  if (!path.isAbsolute(folder)) return { path: folder, exists: false };
-  try {
-    const entries = await readdir(folder, { withFileTypes: true });
-    return { path: folder, exists: true, files: entries.filter((e) => e.isFile()).length };
-  } catch {
-    return { path: folder, exists: false };
-  }
+  const files = await filesInFolder(folder);
+  return files === undefined
+    ? { path: folder, exists: false }
+    : { path: folder, exists: true, files };
 }
 
 /**
@@ -87,9 +83,9 @@ export function createToolStates(deps: ToolStatesDeps) {
   }
 
   async function versionOf(program: string, settings: ToolSettings) {
-    const info = await stat(program).catch(() => undefined);
-    if (!info) return undefined;
-    const key = `${program}\0${info.mtimeMs}`;
+    const modified = await modifiedAt(program);
+    if (modified === undefined) return undefined;
+    const key = `${program}\0${modified}`;
     let known = versions.get(key);
     if (!known) {
       known = probeVersion(program, settings).catch(() => {

@@ -155,7 +155,7 @@ describe("global settings: each tool's state on the server (issue 30)", () => {
       tools: { ...SETTINGS.tools, supportFolders: ["/srv/maurotex/support", "/srv/elsewhere"] },
     };
     fetchMock.mockImplementation((input, init) => {
-      const url = String(input);
+      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
       if (url === "/api/mauro/tools") return Promise.resolve(json(200, STATES));
       if (init?.method === "PUT") return Promise.resolve(new Response(null, { status: 200 }));
       return Promise.resolve(json(200, withSupport));
