@@ -52,7 +52,15 @@ export function fetchToolHelp(tool: string, signal?: AbortSignal): Promise<strin
 /** The query key of the tool states (per user: an admin's answer holds more). */
 export const toolStatesKey = (userId: number | undefined) => ["toolStates", userId] as const;
 
+function isToolStates(value: unknown): value is ToolStates {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.sandbox === "string" && Array.isArray(v.tools);
+}
+
 /** `GET /api/mauro/tools`: each configured tool and whether its program exists on the server. */
-export function fetchToolStates(signal?: AbortSignal): Promise<ToolStates> {
-  return apiCall("toolStates", { signal });
+export async function fetchToolStates(signal?: AbortSignal): Promise<ToolStates> {
+  const answer: unknown = await apiCall("toolStates", { signal });
+  if (!isToolStates(answer)) throw new Error("The server did not answer with the tool states");
+  return answer;
 }

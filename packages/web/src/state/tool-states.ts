@@ -30,23 +30,24 @@ export function availabilityOf(states: ToolStatesView, tool: string): ToolAvaila
 }
 
 /**
- * The tool states of this server (`GET /api/mauro/tools`), fetched once per session (the global
- * settings refetch them when the admin saves the tools).
+ * The tool states of this server (`GET /api/mauro/tools`), fetched once per session, when first
+ * needed (`wanted`: a `.tex` file is around); the global settings refetch them when the admin
+ * saves the tools.
  */
-export function useToolStates() {
+export function useToolStates(wanted = true) {
   const user = useUser();
   return useQuery({
     queryKey: toolStatesKey(user?.id),
     queryFn: ({ signal }) => fetchToolStates(signal),
-    enabled: user !== null,
+    enabled: user !== null && wanted,
     staleTime: Infinity,
     gcTime: Infinity,
   });
 }
 
 /** The states as actions see them: loading, loaded, or undefined when they could not be read. */
-export function useToolStatesView(): ToolStatesView {
-  const states = useToolStates();
+export function useToolStatesView(wanted = true): ToolStatesView {
+  const states = useToolStates(wanted);
   if (states.data) return states.data;
   return states.isError ? undefined : "loading";
 }
