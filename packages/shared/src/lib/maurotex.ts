@@ -32,14 +32,25 @@ export function profileOfTool(tool: string): CompileProfile | undefined {
 }
 
 /**
- * The profile for a file never compiled, from its content: a LaTeX document (a
- * `\documentclass` outside comments) → `latex`; anything else (a Mauro-TeX document) → `html`.
+ * What marks a Mauro-TeX document (outside comments): its sigla, its HTML cut, the edition's
+ * style, its units and readings. Real Mauro-TeX documents begin with `\documentclass` too.
+ */
+const MAUROTEX_MARK =
+  /\\(?:ElencoTestimoni|htmlcut)\b|\\usepackage(?:\[[^\]]*\])?\{[^}]*\bmauro|\\(?:VV|VF)\s*\{|\\Unit\b/;
+
+/**
+ * The profile for a file never compiled, from its content: a Mauro-TeX document (its marks:
+ * `\ElencoTestimoni`, `\htmlcut`, the `mauro` style, `\Unit`, `\VV`/`\VF` readings) → `html`;
+ * else a LaTeX document (a `\documentclass` outside comments) → `latex`; anything else → `html`.
  */
 export function guessCompileProfile(text: string): CompileProfile {
+  let latex = false;
   for (const line of text.split(/\r?\n/, 2000)) {
-    if (/\\documentclass\b/.test(stripComment(line))) return "latex";
+    const code = stripComment(line);
+    if (MAUROTEX_MARK.test(code)) return "html";
+    if (/\\documentclass\b/.test(code)) latex = true;
   }
-  return "html";
+  return latex ? "latex" : "html";
 }
 
 /** Tool actions are offered for `.tex` files in any letter case (SPEC.md §5). */
