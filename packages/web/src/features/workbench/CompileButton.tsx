@@ -1,7 +1,9 @@
 import { COMPILE_PROFILES, PROFILE_TOOL, type CompileProfile } from "@scriptorium/shared";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { Icon } from "../../components/Icon";
+import { useUser } from "../../state/auth-store";
 import { IconButton } from "../../components/IconButton";
 import type { ToolAvailability } from "../../state/tool-states";
 
@@ -60,12 +62,16 @@ export function CompileButton(props: CompileButtonProps) {
 /** The menu of compile profiles (APG menu button): arrows move, Escape closes. */
 function ProfileMenu({ profile, availability, onCompileWith }: CompileButtonProps) {
   const { t } = useTranslation();
+  const admin = useUser()?.perm.admin ?? false;
+  const anyMissing = COMPILE_PROFILES.some((p) => availability(p) === "missing");
   const [open, setOpen] = useState(false);
   const id = useId();
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const items = () => [
-    ...(menu.current?.querySelectorAll<HTMLElement>("[role=menuitemradio]:not(:disabled)") ?? []),
+    ...(menu.current?.querySelectorAll<HTMLElement>(
+      "[role=menuitemradio]:not(:disabled), a[role=menuitem]",
+    ) ?? []),
   ];
 
   useEffect(() => {
@@ -136,6 +142,11 @@ function ProfileMenu({ profile, availability, onCompileWith }: CompileButtonProp
                 data-testid={`workbench-profile-${p}`}
                 data-availability={state}
                 disabled={unavailable}
+                title={
+                  state === "missing"
+                    ? `${t("editionTools.notInstalled.title", { tool: PROFILE_TOOL[p] })} ${t("editionTools.notInstalled.how")}`
+                    : undefined
+                }
                 onClick={() => {
                   setOpen(false);
                   button.current?.focus();
@@ -154,6 +165,18 @@ function ProfileMenu({ profile, availability, onCompileWith }: CompileButtonProp
               </button>
             );
           })}
+          {anyMissing && (
+            <p className="workbench__profile-how" role="none" data-testid="workbench-profile-how">
+              {t("editionTools.notInstalled.how")}{" "}
+              {admin ? (
+                <Link role="menuitem" tabIndex={-1} to="/settings/global">
+                  {t("editionTools.notInstalled.settings")}
+                </Link>
+              ) : (
+                t("editionTools.notInstalled.askAdmin")
+              )}
+            </p>
+          )}
         </div>
       )}
     </div>

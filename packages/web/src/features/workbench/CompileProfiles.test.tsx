@@ -113,6 +113,10 @@ describe("compile profiles", () => {
       within(menu).getByTestId<HTMLButtonElement>("workbench-profile-pdf-m2ledmac").disabled,
     ).toBe(true);
     expect(html.getAttribute("aria-checked")).toBe("true");
+    // How to install: the README's section, and for a user who is no admin, ask one.
+    const how = within(menu).getByTestId("workbench-profile-how").textContent;
+    expect(how).toContain("Edition tools");
+    expect(how).toContain("Ask an administrator");
     // The file's profile (HTML) is missing: the button says so.
     expect(compileButton().title).toBe("m2hv is not installed: pick another profile");
 
