@@ -79,7 +79,7 @@ function registerRoutes(app: FastifyInstance, s: Services, options: AppOptions, 
   app.register(settingsRoutes(s.settingsService, s.serverSettings));
   app.register(usageRoutes(s.storage));
   app.register(resourcesRoutes(s.resources, s.actions, s.hooks));
-  app.register(editionToolsRoutes(s.tools));
+  app.register(editionToolsRoutes(s.tools, s.toolStates));
   app.register(shellRoutes(s.shell));
   app.register(rawRoutes(s.downloads));
   app.register(inlineRoutes(s.inline, baseURL));

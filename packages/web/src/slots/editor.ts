@@ -24,6 +24,8 @@ export interface EditedFile {
   cursorLine?: () => number;
   /** Moves the cursor to a line (from 1), scrolled into view and briefly highlighted. */
   goToLine?: (line: number) => void;
+  /** The text on screen (Compile guesses a profile from it). */
+  text: () => string;
 }
 
 /** What the editor shows of what it hosts; all empty for a file nothing is offered for. */

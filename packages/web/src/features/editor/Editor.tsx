@@ -67,6 +67,7 @@ function EditorPage({ resource }: { resource: Resource }) {
     saveIfDirty: () => (readOnly || !dirtyRef.current ? Promise.resolve(true) : save()),
     cursorLine: () => editor.current?.cursorLine() ?? 1,
     goToLine: (target) => editor.current?.goToLine(target),
+    text: () => editor.current?.getDoc().toString() ?? resource.content ?? "",
   });
 
   const onDirtyChange = useCallback((next: boolean) => {

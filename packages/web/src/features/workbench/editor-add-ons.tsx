@@ -34,9 +34,11 @@ export function useEditorWorkbench(file: EditedFile): EditorAddOns {
         {output && <PaneToggle hidden={workbench.paneHidden} onToggle={workbench.togglePane} />}
         {output?.kind === "pdf" && <ShowInPdfButton file={file} pdf={output.path} />}
         <CompileButton
-          tool={workbench.tool}
+          profile={workbench.profile}
+          availability={workbench.availability}
           running={workbench.running}
           onCompile={workbench.compile}
+          onCompileWith={workbench.compileWith}
           onCancel={workbench.cancel}
         />
       </>

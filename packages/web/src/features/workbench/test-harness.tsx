@@ -1,5 +1,5 @@
 import { EditorView } from "@codemirror/view";
-import type { Resource, TokenUser, ToolRunResult } from "@scriptorium/shared";
+import type { Resource, TokenUser, ToolRunResult, ToolStates } from "@scriptorium/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
@@ -130,7 +130,8 @@ const json = (value: unknown, status = 200) =>
 
 /**
  * A fetch that answers like the server: PUT saves, GET of a resource answers `files`, PATCH with
- * a tool action answers `result(request)` (or waits for the abort when `hold` is set).
+ * a tool action answers `result(request)` (or waits for the abort when `hold` is set), the tool
+ * states `toolStates`.
  */
 export function fakeServer(options: {
   files?: Record<string, Resource>;
@@ -138,6 +139,8 @@ export function fakeServer(options: {
   get?: (url: URL) => { status: number } | { body: unknown } | undefined;
   result?: (url: URL) => ToolRunResult;
   hold?: boolean;
+  /** `GET /api/mauro/tools`; none: 404 (the web then offers what the page globals list). */
+  toolStates?: ToolStates;
 }) {
   const seen: Seen[] = [];
   const fetchMock = vi.fn<typeof fetch>((input, init) => {
@@ -146,6 +149,9 @@ export function fakeServer(options: {
     const method = init?.method ?? "GET";
     seen.push({ method, url, body: init?.body });
     if (method === "PUT") return Promise.resolve(new Response("", { status: 200 }));
+    if (url.pathname === "/api/mauro/tools" && options.toolStates) {
+      return Promise.resolve(json(options.toolStates));
+    }
     if (method === "PATCH") {
       if (options.hold) {
         return new Promise<Response>((_, reject) => {
