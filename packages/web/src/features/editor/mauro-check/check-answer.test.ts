@@ -27,7 +27,9 @@ describe("which .tex files the live checker reads", () => {
   it("answers the checker's findings with the request's id", () => {
     const answer = answerCheck({ id: 3, text: "\\Unit {x\n" });
     expect(answer).toMatchObject({ id: 3, mauro: true });
+    // As the compilers say it: a syntax error where the text ends, then where the group opened.
     expect(answer.mauro && answer.result.findings.map((f) => [f.line, f.severity])).toEqual([
+      [2, "error"],
       [1, "error"],
     ]);
   });
