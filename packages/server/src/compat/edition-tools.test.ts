@@ -29,10 +29,10 @@ describe("mauro: tool actions (§2.10)", () => {
     );
     expect(res.status).toBe(200);
     const body = (await res.json()) as { log: string; exitCode: number };
-    // The fork's client navigates to `{dest}/m2hv.OUT.log` after success: that file exists.
-    expect(body.log).toBe("/docs/citlonga_m2hv/m2hv.OUT.log");
+    // The fork's client navigates to `{dest}/<stem>.m2hv.log` after success: that file exists.
+    expect(body.log).toBe("/docs/citlonga_m2hv/citlonga.m2hv.log");
     expect(body.exitCode).toBe(0);
-    expect(await readdir(path.join(c.scope, "docs", "citlonga_m2hv"))).toContain("m2hv.OUT.log");
+    expect(await readdir(path.join(c.scope, "docs", "citlonga_m2hv"))).toContain("citlonga.m2hv.log");
   });
 
   it("answers 409 with an error body when the output folder exists and override is not set", async () => {
@@ -52,7 +52,7 @@ describe("mauro: tool actions (§2.10)", () => {
       );
       expect(res.status).toBe(200);
       const body = (await res.json()) as { log: string };
-      expect(body.log).toBe("/docs/pdflatex.OUT.log");
+      expect(body.log).toBe("/docs/citlonga.pdflatex.log");
     }
   });
 

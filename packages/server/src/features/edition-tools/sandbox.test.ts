@@ -30,7 +30,7 @@ async function readThroughTool(target: string, as: "ada" | "bob" = "ada"): Promi
     headers: { "x-auth": as === "ada" ? t.adaToken : t.bobToken },
   });
   expect(res.statusCode, res.body).toBe(200);
-  const log = await readFile(path.join(scope, "probe_m2hv", "m2hv.OUT.log"), "utf8");
+  const log = await readFile(path.join(scope, "probe_m2hv", "probe.m2hv.log"), "utf8");
   const line = /READ-(OK|FAILED)[^\n]*/.exec(log)?.[0];
   if (!line) throw new Error(`the stand-in printed no READ line:\n${log}`);
   return line;
@@ -53,7 +53,7 @@ describe("a tool's view of the machine", () => {
       headers: { "x-auth": t.adaToken },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const log = await readFile(path.join(t.ada, "probe_m2hv", "m2hv.OUT.log"), "utf8");
+    const log = await readFile(path.join(t.ada, "probe_m2hv", "probe.m2hv.log"), "utf8");
     expect(log).toMatch(/READ-FAILED/);
   });
 
