@@ -100,8 +100,10 @@ export function createFontCache(runner: Runner, dir: string): FontCache {
         });
       }
       const kept: string[] = [];
+      // Everything the clean build made is the support's or TeX Live's (the metrics' build makes
+      // the 600 dpi bitmaps too): all of it is kept.
       for (const file of await fontNames(tex.made)) {
-        if (!missing.includes(file)) continue;
+        if (cached.has(file)) continue;
         const data = await readFont(tex.made, file);
         if (!data) continue;
         // Staged under a name no font has, then renamed: a reader never sees half a font.
