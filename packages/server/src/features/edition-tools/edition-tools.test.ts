@@ -241,12 +241,42 @@ describe("hooks of the tools", () => {
     settings.commands["after_mauro:m2hv"] = ['sh -c "ls \\"$DESTINATION\\" > after-tool.txt"'];
     await store.setSettings(settings);
     expect((await run(toolUrl("/docs/citlonga.tex", "m2hv"))).statusCode).toBe(200);
-    for (let i = 0; i < 50 && !(await exists(inAda("after-tool.txt"))); i++) {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(await readFile(inAda("after-tool.txt"), "utf8")).toContain("citlonga.m2hv.log");
+    expect(await hookWrote("after-tool.txt")).toContain("citlonga.m2hv.log");
   });
+
+  it("a pipeline's hooks are keyed by its name (before_mauro:m2lv-pdf, after_mauro:m2lv-pdf)", async () => {
+    const { createSettingsStore } = await import("../settings/settings.store.js");
+    const store = createSettingsStore(t.db);
+    await store.setServerConfig({ ...(await store.getServerConfig()), enableExec: true });
+    const settings = await store.getSettings();
+    settings.commands["before_mauro:m2lv-pdf"] = ["false"];
+    await store.setSettings(settings);
+    const refused = await run(toolUrl("/docs/citlonga.tex", "m2lv-pdf"));
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused).code).toBe("HOOK_REFUSED");
+    expect(await exists(inAda("docs/citlonga_m2lv-pdf"))).toBe(false);
+
+    settings.commands["before_mauro:m2lv-pdf"] = [];
+    settings.commands["after_mauro:m2lv-pdf"] = ['sh -c "ls \\"$DESTINATION\\" > after-pdf.txt"'];
+    await store.setSettings(settings);
+    const res = await run(toolUrl("/docs/citlonga.tex", "m2lv-pdf"));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(result(res).ok).toBe(true);
+    const listed = await hookWrote("after-pdf.txt");
+    expect(listed).toContain("citlonga.m2lv-pdf.log");
+    expect(listed).toContain("citlonga.m.pdf");
+  }, 60_000);
 });
+
+/** What an after-hook wrote into `name` in ada's folder, once it has written it. */
+async function hookWrote(name: string): Promise<string> {
+  let text = "";
+  for (let i = 0; i < 100 && text === ""; i++) {
+    text = await readFile(inAda(name), "utf8").catch(() => "");
+    if (text === "") await new Promise((r) => setTimeout(r, 100));
+  }
+  return text;
+}
 
 describe("GET /api/mauro/help/{tool}", () => {
   it("returns the tool's -h text", async () => {

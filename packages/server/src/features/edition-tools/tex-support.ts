@@ -64,6 +64,9 @@ export function texEnv(places: {
     MT_TFMDESTDIR: places.made,
     MT_PKDESTDIR: places.made,
     MT_MFDESTDIR: places.made,
+    // METAFONT's mode and resolution, whatever the environment says (mktex.opt's defaults).
+    MODE: "ljfour",
+    BDPI: "600",
     // A font the mktex scripts cannot place in TeX's supplier/typeface map: named, not searched.
     MT_SUPPLIER: "scriptorium",
     MT_TYPEFACE: "support",
