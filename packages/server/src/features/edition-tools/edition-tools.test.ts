@@ -63,7 +63,10 @@ describe("m2hv, m2lv, m2ledmac", () => {
     );
     const body = result(res);
     expect(res.statusCode).toBe(200);
-    const log = await readFile(inAda("docs/varia-de-centris_m2hv/varia-de-centris.m2hv.log"), "utf8");
+    const log = await readFile(
+      inAda("docs/varia-de-centris_m2hv/varia-de-centris.m2hv.log"),
+      "utf8",
+    );
     expect(log).toContain('argv: ["-v","-s","A+","-c","A,G","L2","./varia-de-centris.tex"]');
     expect(body.output).toBe("/docs/varia-de-centris_m2hv/varia-de-centris-1-A+-s.htm");
     // -v warnings are warnings, placed in the source.

@@ -1,10 +1,5 @@
 import path from "node:path";
-import {
-  stemOf,
-  witnessViewPage,
-  type ToolRunResult,
-  type WitnessView,
-} from "@scriptorium/shared";
+import { stemOf, witnessViewPage, type ToolRunResult, type WitnessView } from "@scriptorium/shared";
 import { badRequest, conflict } from "../../errors.js";
 import { decodeDestination, type PatchQuery } from "../../lib/route-params.js";
 import { refuseReservedNames } from "../../lib/reserved-names.js";

@@ -86,7 +86,9 @@ export function createFontCache(runner: Runner, dir: string): FontCache {
     });
     try {
       // The metrics first: mktextfm makes the 600 dpi bitmaps along with them.
-      const order = [...missing].sort((a, b) => Number(b.endsWith(".tfm")) - Number(a.endsWith(".tfm")));
+      const order = [...missing].sort(
+        (a, b) => Number(b.endsWith(".tfm")) - Number(a.endsWith(".tfm")),
+      );
       for (const file of order) {
         if ((await fontNames(tex.made)).includes(file)) continue;
         await runner.run({

@@ -1,9 +1,8 @@
 import type { Tool } from "@scriptorium/shared";
 import type { Runner, RunOutcome } from "../../runner/runner.js";
-import type { FontCache } from "./font-cache.js";
 import { logSection } from "./run-log.js";
 import { prepareTexSupport } from "./tex-support.js";
-import type { ToolRun } from "./tool-run.js";
+import type { LatexContext, ToolRun } from "./tool-run.js";
 
 /**
  * TeX's own switches: never stop for input, `file:line:` errors, no `\write18`, and SyncTeX
@@ -22,13 +21,6 @@ export const TEX_FLAGS = [
 const TEX_ENV = { openin_any: "p", openout_any: "p", max_print_line: "1000" };
 /** What LaTeX and its packages print when a second run would change the output. */
 const RERUN = /Rerun to get|Rerun LaTeX|rerun LaTeX|Please rerun|Numbering has changed/;
-
-/** What the LaTeX tools share: where the support folders are, and the font cache. */
-export interface LatexContext {
-  supportFolders: readonly string[];
-  fontCache?: FontCache;
-  sandboxed: boolean;
-}
 
 export interface LatexStep {
   tool: Tool;

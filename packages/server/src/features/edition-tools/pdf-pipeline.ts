@@ -8,12 +8,7 @@ import { diagnosticsOf, ranClean, writeRunLog } from "./run-log.js";
 import type { ToolRun } from "./tool-run.js";
 
 /** The diagnostics of one step's part of the log, marked with the step that printed them. */
-function stepDiagnostics(
-  log: string,
-  file: string,
-  step: string,
-  copyName?: string,
-): Diagnostic[] {
+function stepDiagnostics(log: string, file: string, step: string, copyName?: string): Diagnostic[] {
   return diagnosticsOf(log, file, copyName).map((d) => ({ ...d, step }));
 }
 
@@ -66,7 +61,9 @@ export async function runPdfPipeline(
     );
   } else {
     skipped = `---- ${steps.latex.tool.name} not run: ${
-      compiled ? `${steps.compiler.tool.name} wrote no ${texName}` : `${steps.compiler.tool.name} did not end cleanly`
+      compiled
+        ? `${steps.compiler.tool.name} wrote no ${texName}`
+        : `${steps.compiler.tool.name} did not end cleanly`
     }\n`;
   }
   const log = await writeRunLog(
@@ -76,9 +73,7 @@ export async function runPdfPipeline(
     tool.name,
     compiler.log + (latex?.log ?? skipped),
   );
-  const latexDiagnostics = latex
-    ? stepDiagnostics(latex.log, texPath, steps.latex.tool.name)
-    : [];
+  const latexDiagnostics = latex ? stepDiagnostics(latex.log, texPath, steps.latex.tool.name) : [];
   const pdfName = `${stem}.m.pdf`;
   const pdf =
     latex && (await fs.lstatOrNone(path.join(dest.abs, pdfName)))?.isFile()
@@ -88,7 +83,11 @@ export async function runPdfPipeline(
   return {
     log,
     exitCode: last.exitCode,
-    ok: compiled && latex !== undefined && ranClean(latex.last, latexDiagnostics) && pdf !== undefined,
+    ok:
+      compiled &&
+      latex !== undefined &&
+      ranClean(latex.last, latexDiagnostics) &&
+      pdf !== undefined,
     diagnostics: [...compilerDiagnostics, ...latexDiagnostics],
     ...(pdf ? { output: pdf } : {}),
   };

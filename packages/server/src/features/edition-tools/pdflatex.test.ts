@@ -47,7 +47,10 @@ describe("pdflatex", () => {
       expect(pdfText(inAda(`docs/varia-de-centris_${tool}/varia-de-centris.m.pdf`))).toContain(
         "praecedens correctio",
       );
-      const log = await readFile(inAda(`docs/varia-de-centris_${tool}/varia-de-centris.m.pdflatex.log`), "utf8");
+      const log = await readFile(
+        inAda(`docs/varia-de-centris_${tool}/varia-de-centris.m.pdflatex.log`),
+        "utf8",
+      );
       expect(log).toMatch(
         /^EXECUTING: pdflatex -interaction=nonstopmode -file-line-error -no-shell-escape -synctex=1 \.\/varia-de-centris\.m\.tex\n/,
       );
@@ -131,7 +134,9 @@ describe("pdflatex attacks", () => {
     const result = await pdflatex("/docs/endless-loop-probe.tex");
     expect(result.exitCode).toBeNull();
     expect(result.ok).toBe(false);
-    expect(await readFile(inAda("docs/endless-loop-probe.pdflatex.log"), "utf8")).toContain("time limit of 2 s");
+    expect(await readFile(inAda("docs/endless-loop-probe.pdflatex.log"), "utf8")).toContain(
+      "time limit of 2 s",
+    );
     await new Promise((r) => setTimeout(r, 300));
     const ps = execFileSync("ps", ["-eo", "args"], { encoding: "utf8" });
     expect(ps).not.toContain("endless-loop-probe");

@@ -1,4 +1,13 @@
-import { mkdir, mkdtemp, readdir, readFile, realpath, rm, symlink, writeFile } from "node:fs/promises";
+import {
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  realpath,
+  rm,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -103,7 +112,11 @@ describe("what a LaTeX run sees of the support folders and the font cache", () =
     const cache = await mkdtemp(path.join(tmpdir(), "scriptorium-cache-"));
     await writeFile(path.join(support, "mauro.sty"), "% a style\n");
     await writeFile(path.join(cache, "mauro.tfm"), "cached metrics\n");
-    const tex = await prepareTexSupport({ supportFolders: [support], cacheDir: cache, sandboxed: true });
+    const tex = await prepareTexSupport({
+      supportFolders: [support],
+      cacheDir: cache,
+      sandboxed: true,
+    });
     try {
       const script = [
         "cat /texmf-support/0/mauro.sty /texmf-fonts/cache/mauro.tfm",

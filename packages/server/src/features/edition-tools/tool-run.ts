@@ -1,7 +1,14 @@
 import type { Tool } from "@scriptorium/shared";
 import type { UserFs } from "../../storage/user-fs.js";
 import type { UserRecord } from "../users/users.store.js";
-import type { LatexContext } from "./latex-step.js";
+import type { FontCache } from "./font-cache.js";
+
+/** What the LaTeX tools share: where the support folders are, and the font cache. */
+export interface LatexContext {
+  supportFolders: readonly string[];
+  fontCache?: FontCache;
+  sandboxed: boolean;
+}
 
 /** A tool's program as found on this server, and the folders it runs with. */
 export interface LocatedTool {

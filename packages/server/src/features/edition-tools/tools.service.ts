@@ -94,9 +94,7 @@ function runOutcome(result: ToolRunResult): string {
  * run through the one runner with the configured executables only.
  */
 export function createToolsService(deps: ToolsDeps) {
-  const fontCache = deps.fontCacheDir
-    ? createFontCache(deps.runner, deps.fontCacheDir)
-    : undefined;
+  const fontCache = deps.fontCacheDir ? createFontCache(deps.runner, deps.fontCacheDir) : undefined;
 
   /** The tool named `name` (unknown: `unknown`; switched off by the admin: 403). */
   async function lookUp(name: string, unknown: (message: string) => AppError) {
@@ -152,7 +150,10 @@ export function createToolsService(deps: ToolsDeps) {
       const { executable, folders } = await locate(found, settings);
       return { tool: found, executable, toolFolders: folders };
     };
-    return { compiler: await step(compilerName, "folder"), latex: await step(latexName, "beside-source") };
+    return {
+      compiler: await step(compilerName, "folder"),
+      latex: await step(latexName, "beside-source"),
+    };
   }
 
   return {

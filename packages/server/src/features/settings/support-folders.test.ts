@@ -26,17 +26,20 @@ const put = (body: unknown) =>
     payload: JSON.stringify(body),
   });
 const names = (s: Settings) => s.tools.tools.map((tool) => tool.name);
+/** `value` without the keys named. */
+function without<T extends object>(value: T, ...keys: string[]): T {
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key))) as T;
+}
 
 /** Writes the settings as a version before issue 30 stored them. */
 async function storeOld(edit?: (tools: Tool[]) => Tool[]): Promise<void> {
   const store = createSettingsStore(t.db);
-  const current = (await get()).json<Settings & { programs?: unknown }>();
-  const { programs: _programs, ...settings } = current;
+  const settings = without((await get()).json<Settings>(), "programs");
   const old = settings.tools.tools.filter((tool) => tool.kind !== "pdf-pipeline");
-  const { supportFolders: _gone, ...tools } = settings.tools;
+  const tools = without(settings.tools, "supportFolders");
   await store.setSettings({
     ...settings,
-    tools: { ...tools, tools: edit ? edit(old) : old } as Settings["tools"],
+    tools: { ...tools, tools: edit ? edit(old) : old },
   });
 }
 
@@ -73,7 +76,7 @@ describe("an older stored configuration", () => {
 
   it("a PUT without tools (File Browser's form) stores the upgraded tools and keeps them", async () => {
     await storeOld();
-    const { tools: _tools, ...rest } = (await get()).json<Settings>();
+    const rest = without((await get()).json<Settings>(), "tools");
     expect((await put({ ...rest, signup: true })).statusCode).toBe(200);
     const after = (await get()).json<Settings>();
     expect(after.signup).toBe(true);
@@ -87,7 +90,10 @@ describe("PUT tools.supportFolders", () => {
     const settings = (await get()).json<Settings>();
     const res = await put({
       ...settings,
-      tools: { ...settings.tools, supportFolders: ["/srv/mauro/support/", "/srv/x/../mauro/support", "/opt/tex"] },
+      tools: {
+        ...settings.tools,
+        supportFolders: ["/srv/mauro/support/", "/srv/x/../mauro/support", "/opt/tex"],
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect((await get()).json<Settings>().tools.supportFolders).toEqual([
@@ -99,15 +105,27 @@ describe("PUT tools.supportFolders", () => {
   it("keeps them when a client sends the tools without them (an older export)", async () => {
     const settings = (await get()).json<Settings>();
     await put({ ...settings, tools: { ...settings.tools, supportFolders: ["/srv/support"] } });
-    const { supportFolders: _kept, ...older } = settings.tools;
+    const older = without(settings.tools, "supportFolders");
     expect((await put({ ...settings, tools: older })).statusCode).toBe(200);
     expect((await get()).json<Settings>().tools.supportFolders).toEqual(["/srv/support"]);
   });
 
-  for (const bad of ["support", "./support", "", "/srv/a\nb", "/srv/a\u0000b", "/srv/a:b", "/srv/a;b"]) {
+  for (const bad of [
+    "support",
+    "./support",
+    "",
+    "/srv/a\nb",
+    "/srv/a\u0000b",
+    "/srv/a:b",
+    "/srv/a;b",
+  ]) {
     it(`refuses ${JSON.stringify(bad)} with 400 and changes nothing`, async () => {
       const settings = (await get()).json<Settings>();
-      const res = await put({ ...settings, signup: true, tools: { ...settings.tools, supportFolders: [bad] } });
+      const res = await put({
+        ...settings,
+        signup: true,
+        tools: { ...settings.tools, supportFolders: [bad] },
+      });
       expect(res.statusCode).toBe(400);
       expect(errorOf(res).message).toMatch(/support folder/i);
       expect((await get()).json<Settings>()).toEqual(settings);
@@ -118,7 +136,11 @@ describe("PUT tools.supportFolders", () => {
     const settings = (await get()).json<Settings>();
     const res = await put({
       ...settings,
-      commands: { ...settings.commands, "before_mauro:m2lv-pdf": ["true"], "after_mauro:m2ledmac-pdf": ["true"] },
+      commands: {
+        ...settings.commands,
+        "before_mauro:m2lv-pdf": ["true"],
+        "after_mauro:m2ledmac-pdf": ["true"],
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     const after = (await get()).json<Settings>();

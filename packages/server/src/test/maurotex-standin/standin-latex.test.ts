@@ -7,7 +7,11 @@ import { texEnv } from "../../features/edition-tools/tex-support.js";
 import { fixtureDir, hasProgram, runStandin, type StandinTool } from "./run-standin.js";
 
 /** Our own support files: the `.m.tex` loads `mauro.sty` (or `mauroreledmac.sty`) and the font `mauro`. */
-const SUPPORT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "maurotex-support");
+const SUPPORT_DIR = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "..",
+  "maurotex-support",
+);
 
 // The .m.tex files are compiled by the real pdflatex of TeX Live (Debian's texlive-latex-base,
 // -recommended, -humanities …) and read back with pdftotext (poppler-utils).
@@ -138,7 +142,7 @@ describe(".m.tex and pdflatex", () => {
       expect(source).toContain("\\edtext{set}{\\Afootnote{*: set; G, L, N, Bas: et}}");
       expect(pdf).toContain("praecedens correctio");
       expect(pdf).toContain("G, L, N, Bas: et");
-      expect(pdf).toMatch(/^A 5 10 15 /) // A: the sun of the font mauro, then the line numbers; // the line numbers
+      expect(pdf).toMatch(/^A 5 10 15 /); // A: the sun of the font mauro, then the line numbers; // the line numbers
     }, 120_000);
 
     it("citlonga and a document with every odd piece compile", async () => {
