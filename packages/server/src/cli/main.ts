@@ -10,6 +10,7 @@ import {
   type Command,
   type CommandGroup,
 } from "./command.js";
+import { checkCommand, runCheck } from "./check-cmd.js";
 import { configGroup } from "./config-cmd.js";
 import { importGroup } from "./import/import-cmd.js";
 import { rulesGroup } from "./rules-cmd.js";
@@ -31,6 +32,7 @@ const versionCommand = defineCommand({
 
 const TOP_COMMANDS = [
   ...GROUPS.map((g) => ({ name: g.name, summary: g.summary })),
+  { name: checkCommand.name, summary: "Checks Mauro-TeX sources as the edition's compilers do." },
   { name: versionCommand.name, summary: versionCommand.summary },
   { name: "help", summary: 'Prints the help of a command, e.g. "scriptorium help users add".' },
 ];
@@ -60,6 +62,7 @@ function helpOf(words: readonly string[]): string {
   const [first, second] = words.filter((w) => w !== "-h" && w !== "--help");
   if (first === undefined) return serveCommand.help();
   if (first === "version") return versionCommand.help();
+  if (first === "check") return checkCommand.help();
   const group = GROUPS.find((g) => g.name === first);
   if (!group) throw new UsageError(`no command "${first}"`, "");
   if (second === undefined) return groupHelp(group);
@@ -91,6 +94,7 @@ export async function main(
     const group = GROUPS.find((g) => g.name === first);
     if (group) await runGroup(group, rest, { env, out });
     else if (first === "version") await versionCommand.execute(rest, { env, out });
+    else if (first === "check") return await runCheck(rest, { env, out, err });
     else if (first === "help") out(helpOf(rest));
     else if (first !== "" && !first.startsWith("-")) {
       const names = TOP_COMMANDS.map((c) => c.name).join(", ");

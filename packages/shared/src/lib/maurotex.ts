@@ -32,14 +32,27 @@ export function profileOfTool(tool: string): CompileProfile | undefined {
 }
 
 /**
- * The profile for a file never compiled, from its content: a LaTeX document (a
- * `\documentclass` outside comments) → `latex`; anything else (a Mauro-TeX document) → `html`.
+ * True for a Mauro-TeX document: it loads the edition's style (`\usepackage{mauro}`, alone or
+ * among others) or uses the edition's own macros (`\ElencoTestimoni`, `\htmlcut`, the
+ * variants), or has no `\documentclass` at all (a fragment the compilers read).
+ */
+export function isMauroTexDocument(text: string): boolean {
+  let documentClass = false;
+  for (const line of text.split(/\r?\n/, 5000)) {
+    const code = stripComment(line);
+    if (/\\usepackage\s*(\[[^\]]*\])?\s*\{[^}]*\bmauro(reledmac)?\b[^}]*\}/.test(code)) return true;
+    if (/\\(ElencoTestimoni|htmlcut|VV|VF|VB|TV|TB|NOTAMARG)\b/.test(code)) return true;
+    if (/\\documentclass\b/.test(code)) documentClass = true;
+  }
+  return !documentClass;
+}
+
+/**
+ * The profile for a file never compiled, from its content: a Mauro-TeX document → `html`; a
+ * plain LaTeX document (`\documentclass`, nothing of the edition's) → `latex`.
  */
 export function guessCompileProfile(text: string): CompileProfile {
-  for (const line of text.split(/\r?\n/, 2000)) {
-    if (/\\documentclass\b/.test(stripComment(line))) return "latex";
-  }
-  return "html";
+  return isMauroTexDocument(text) ? "html" : "latex";
 }
 
 /** Tool actions are offered for `.tex` files in any letter case (SPEC.md §5). */
@@ -77,11 +90,15 @@ export function sourceLogName(sourceName: string, tool: string, age = 0): string
   return age === 0 ? `${stem}.${tool}.log` : `${stem}.${tool}.${age}.log`;
 }
 
-/** `<stem>.<tool>[.<age>].log` read back; null for other names. `tool` must be a tool's name. */
+/**
+ * `<stem>.<tool>[.<age>].log` read back; null for other names. `tool` must be a tool's name.
+ * The stem is the shortest that fits, so that `x.pdflatex.2.log` is pdflatex's log of age 2 (not
+ * a tool named `2`); a stem may hold dots (`varia.de.centris.m2hv.log`).
+ */
 export function parseSourceLogName(
   name: string,
 ): { stem: string; tool: string; age: number } | null {
-  const match = /^(.+)\.([a-z0-9][a-z0-9_-]{0,31})(?:\.([1-9][0-9]?))?\.log$/.exec(name);
+  const match = /^(.+?)\.([a-z0-9][a-z0-9_-]{0,31})(?:\.([1-9][0-9]?))?\.log$/.exec(name);
   if (!match) return null;
   return { stem: match[1] as string, tool: match[2] as string, age: Number(match[3] ?? 0) };
 }

@@ -79,4 +79,6 @@ export const ICON_PATHS = {
   activity: "M3 12h4l3-8 4 16 3-8h4",
   terminal:
     "M4 5h16a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zM7 9.5l3 2.5-3 2.5M12 15h5",
+  /** A document's outline (its parts, indented). */
+  outline: "M4 6h16M8 12h12M8 18h12M4 12v.1M4 18v.1",
 } as const;

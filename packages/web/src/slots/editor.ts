@@ -28,6 +28,8 @@ export interface EditorAddOns {
   bar: ReactNode;
   /** Beside the text (the output pane). */
   pane: ReactNode;
+  /** Under the text and the pane (the last compile's messages as links). */
+  footer?: ReactNode;
   /** Compiler messages on this file; undefined for files that are never compiled (no gutter). */
   diagnostics?: readonly LineDiagnostic[];
   /** Ctrl/Cmd+Enter. */

@@ -79,7 +79,7 @@ describe("m2hv, m2lv, m2ledmac", () => {
   it("judges success from the output: exit 0 with errors is not ok, and the errors point at the source", async () => {
     await writeFile(
       inAda("docs/broken.tex"),
-      "\\ElencoTestimoni{A/B}\n\\begin{document}\nTesto \\VV{{A:uno}{Z:due}}\n\\end{document}\n",
+      "\\documentclass{article}\n\\begin{document}\n\\htmlcut Testo \\VV{} fine\n\\end{document}\n",
     );
     const res = await run(toolUrl("/docs/broken.tex", "m2hv"));
     expect(res.statusCode).toBe(200);

@@ -1,5 +1,7 @@
-// Reads a Mauro-TeX document into a small tree and finds its errors, the way the stand-in
-// compilers need it: sigla, variants with their line, unbalanced braces.
+// Reads a Mauro-TeX document into a small tree, the way the stand-in compilers need it: sigla,
+// variants with their line; its errors are the real compilers' (grammar.mjs).
+
+import { grammarCheck } from "./grammar.mjs";
 
 /** Characters that stay single text tokens, so options and readings can be split on them. */
 const SINGLE = new Set(["[", "]", ":", "/", "$", "&"]);
@@ -218,32 +220,19 @@ export function documentBody(nodes) {
 }
 
 /**
- * Analyses a source: `{ nodes, body, sigla, variants, errors, warnings }`. Errors: braces,
- * readings without `:`, sigla not declared (checked only when `\ElencoTestimoni` exists).
+ * Analyses a source: `{ nodes, body, sigla, variants, errors, warnings }`. Errors and warnings
+ * are the real compilers' (grammar.mjs), in the order they print them; warnings also say when a
+ * variant has no base-text (`*`) reading.
  */
 export function analyse(source) {
-  const { nodes, errors } = parseTree(source);
+  const { nodes } = parseTree(source);
+  const { errors, warnings } = grammarCheck(source);
   const sigla = declaredSigla(nodes);
   const variants = collectVariants(nodes);
-  const warnings = [];
   for (const v of variants) {
-    if (v.readings.length === 0)
-      errors.push({ line: v.line, message: `\\${v.name} senza lezioni` });
-    if (!v.readings.some((r) => r.sigla.includes("*"))) {
+    if (v.readings.length > 0 && !v.readings.some((r) => r.sigla.includes("*"))) {
       warnings.push({ line: v.line, message: `\\${v.name} senza lezione del testo base (*)` });
     }
-    for (const r of v.readings) {
-      if (!r.hasColon) {
-        errors.push({ line: r.line, message: "lezione senza ':' dopo le sigle dei testimoni" });
-        continue;
-      }
-      for (const s of r.sigla) {
-        if (s !== "*" && sigla.length > 0 && !sigla.includes(s)) {
-          errors.push({ line: r.line, message: `testimone ${s} non dichiarato` });
-        }
-      }
-    }
   }
-  errors.sort((a, b) => a.line - b.line);
   return { nodes, body: documentBody(nodes), sigla, variants, errors, warnings };
 }

@@ -29,6 +29,7 @@ function doc(body: string, sigla = "A/B/C"): string {
     `\\ElencoTestimoni{${sigla}}`,
     "",
     "\\begin{document}",
+    "\\htmlcut",
     body,
     "\\end{document}",
     "",
@@ -191,12 +192,14 @@ describe("m2hv", () => {
 });
 
 describe("errors", () => {
-  it("reports an unclosed brace at the line it opened, exits 0 and writes nothing", async () => {
+  it("reports an unclosed brace as the compilers do: where they stop, then where it opened", async () => {
     await write("broken.tex", doc("Uno\ndue \\INTE{tre\nquattro\n\\par"));
     for (const tool of ["m2hv", "m2lv", "m2ledmac"] as const) {
       const result = runStandin(tool, ["broken.tex"], dir);
       expect(result.status).toBe(0);
-      expect(result.stderr).toBe("ERRORE:\nbroken.tex:7: parentesi graffa aperta e mai chiusa\n");
+      expect(result.stderr).toBe(
+        "ERRORE:\nbroken.tex:11: syntax error\nERRORE:\nbroken.tex:8: dopo questo punto\n",
+      );
       expect(result.stdout).toContain("analisi terminata");
       expect(result.stdout).not.toContain("generazione del codice");
     }
@@ -206,29 +209,46 @@ describe("errors", () => {
   });
 
   it("reports a stray closing brace at its line, ignoring braces in comments", async () => {
-    await write("stray.tex", doc("Uno % {\ndue}\n\\{ tre \\}"));
+    await write("stray.tex", doc("Uno % {\ndue}\ntre"));
     const result = runStandin("m2lv", ["stray.tex"], dir);
-    expect(result.stderr).toBe("ERRORE:\nstray.tex:7: parentesi graffa chiusa senza apertura\n");
+    expect(result.stderr).toBe(
+      "ERRORE:\nstray.tex:8: syntax error\nERRORE:\nstray.tex:5: un documento deve iniziare con \\htmlcut\n",
+    );
   });
 
-  it("reports a siglum that \\ElencoTestimoni does not declare, at the reading's line", () => {
-    return write(
+  it("warns of a siglum that \\ElencoTestimoni does not declare, at its line", async () => {
+    await write(
       "sigla.tex",
       doc("Uno \\VV{{*:a}\n{B:b}\n{Z:c}}\n% \\VV{{Q:ignored}}\n\\VF{{A/Y:d}}"),
-    ).then(() => {
-      const result = runStandin("m2hv", ["sigla.tex"], dir);
-      expect(result.status).toBe(0);
-      expect(result.stderr).toBe(
-        [
-          "ERRORE:",
-          "sigla.tex:8: testimone Z non dichiarato",
-          "ERRORE:",
-          "sigla.tex:10: testimone Y non dichiarato",
-          "",
-        ].join("\n"),
-      );
-      expect(existsSync(path.join(dir, "sigla-1.htm"))).toBe(false);
-    });
+    );
+    const result = runStandin("m2hv", ["-v", "sigla.tex"], dir);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toContain(
+      "sigla.tex:9: Z assente da elenco testimoni\nsigla.tex:11: Y assente da elenco testimoni\n",
+    );
+    expect(existsSync(path.join(dir, "sigla-1.htm"))).toBe(true);
+  });
+
+  it("reports a reading without ':' in the compilers' words, and warns of unknown macros", async () => {
+    await write("mixed.tex", doc("Uno \\VV{{*:a} {B b}} \\Capitolx{x}"));
+    const result = runStandin("m2lv", ["-v", "mixed.tex"], dir);
+    expect(result.stderr).toBe(
+      [
+        "ERRORE:",
+        "mixed.tex:7: syntax error",
+        "ERRORE:",
+        "mixed.tex:7: Y dopo questo punto",
+        "",
+      ].join("\n"),
+    );
+    const unknown = await write("unknown.tex", doc("Uno \\Capitolx{x} \\VX{{A:a}}")).then(() =>
+      runStandin("m2lv", ["-v", "unknown.tex"], dir),
+    );
+    expect(unknown.stderr).toBe("");
+    expect(unknown.stdout).toContain(
+      "unknown.tex:7: \\Capitolx: macro inesistente\nunknown.tex:7: \\VX: macro inesistente\n",
+    );
   });
 
   it("reports an unknown witness given to -t, -s, -o, -e or -c at line 1", () => {

@@ -1,44 +1,43 @@
-import type { CheckFinding, CheckResult } from "./types.js";
+// The live Mauro-TeX checker: what the compilers (m2hv, m2lv, m2ledmac) would say about a
+// source, in their words, without running them. Findings come in the order the compilers print
+// them; after the first syntax error only the lexer's warnings follow (the compilers' recovery
+// is not modelled).
+import { documento } from "./document.js";
+import { outlineOf, siglaOf } from "./outline.js";
+import { Parser, SyntaxStop, TooDeep } from "./parser.js";
+import { TEXT_GRAMMAR } from "./text.js";
+import { tokenize, type UnknownMacro } from "./tokens.js";
+import type { CheckResult } from "./types.js";
 
-/**
- * Checks a Mauro-TeX document as the compilers read it. (Contract placeholder: braces only; the
- * full grammar replaces it.)
- */
+/** Checks a Mauro-TeX document as the compilers read it. */
 export function checkMauroTex(text: string): CheckResult {
-  const findings: CheckFinding[] = [];
-  const open: { line: number; column: number; from: number }[] = [];
-  let line = 1;
-  let lineStart = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === "\n") {
-      line++;
-      lineStart = i + 1;
-    } else if (c === "\\") i++;
-    else if (c === "%") {
-      while (i + 1 < text.length && text[i + 1] !== "\n") i++;
-    } else if (c === "{") open.push({ line, column: i - lineStart + 1, from: i });
-    else if (c === "}" && open.pop() === undefined) {
-      findings.push({
-        line,
-        column: i - lineStart + 1,
-        from: i,
-        to: i + 1,
-        message: "parentesi graffa chiusa senza apertura",
-        severity: "error",
-        code: "brace-stray",
-      });
+  const unknown: UnknownMacro[] = [];
+  const tokens = tokenize(text, unknown);
+  const parser = new Parser(TEXT_GRAMMAR, text, tokens, unknown);
+  let lexedAll = true;
+  try {
+    documento(parser);
+  } catch (error) {
+    if (error instanceof TooDeep) {
+      const message = "gruppi annidati troppo in profondità: controllo interrotto qui";
+      parser.add(error.token, message, "warning", "too-deep");
+      return {
+        findings: parser.findings,
+        outline: outlineOf(text, tokens),
+        sigla: siglaOf(text, tokens),
+      };
     }
+    if (!(error instanceof SyntaxStop)) throw error;
+    // With nothing open to recover in, or after recovering in the document itself, the
+    // compilers give up and read no further.
+    const frame = parser.frames[parser.frames.length - 1];
+    lexedAll = frame !== undefined && frame.code !== "htmlcut-missing";
+    parser.syntaxError(error.token);
   }
-  for (const o of open) {
-    findings.push({
-      ...o,
-      to: o.from + 1,
-      message: "parentesi graffa aperta e mai chiusa",
-      severity: "error",
-      code: "brace-unclosed",
-    });
-  }
-  findings.sort((a, b) => a.from - b.from);
-  return { findings, outline: [], sigla: [] };
+  if (lexedAll) parser.finishLexing();
+  return {
+    findings: parser.findings,
+    outline: outlineOf(text, tokens),
+    sigla: siglaOf(text, tokens),
+  };
 }

@@ -1,11 +1,13 @@
-import { lintGutter, setDiagnostics } from "@codemirror/lint";
+import { lintGutter } from "@codemirror/lint";
 import { EditorState, Transaction, type Text } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
 import { useEffect, useImperativeHandle, useRef, type Ref } from "react";
+import { COMPILE_MARK, replaceDiagnostics } from "./diagnostic-sources";
 import { createDirtyTracker, type DirtyTracker } from "./dirty-tracker";
 import type { LanguageId } from "./languages";
 import type { LineDiagnostic } from "../../slots/editor";
-import { goToLine, lineFlash, runKeymap, toCmDiagnostics } from "./line-tools";
+import { goToLine, goToPosition, lineFlash, runKeymap, toCmDiagnostics } from "./line-tools";
+import { checkedField, checkListener, type CheckListener } from "./mauro-check/live-check";
 import { editingSetup, editorTheme } from "./setup";
 import type { DocumentTheme } from "./use-document-theme";
 import { createCompartments, useReconfigure } from "./use-reconfigure";
@@ -19,6 +21,8 @@ export interface CodeEditorHandle {
   /** Replaces the whole text without an undo step and marks it saved. */
   reset: (content: string) => void;
   focus: () => void;
+  /** Moves the cursor to the start of the outline's entry `index` (from the live checker). */
+  goToPart: (index: number) => void;
 }
 
 export interface CodeEditorProps {
@@ -41,6 +45,8 @@ export interface CodeEditorProps {
   line?: number;
   /** Ctrl/Cmd+Enter (the workbench's compile). */
   onRun?: () => void;
+  /** The live Mauro-TeX checker's answers and the outline entry the cursor is in. */
+  onCheck?: CheckListener;
   ref?: Ref<CodeEditorHandle>;
 }
 
@@ -59,9 +65,11 @@ export function CodeEditor(props: CodeEditorProps) {
   const initial = useRef(props).current;
   const onDirtyChange = useRef(props.onDirtyChange);
   const onRun = useRef(props.onRun);
+  const onCheck = useRef(props.onCheck);
   useEffect(() => {
     onDirtyChange.current = props.onDirtyChange;
     onRun.current = props.onRun;
+    onCheck.current = props.onCheck;
   });
 
   useEffect(() => {
@@ -76,12 +84,16 @@ export function CodeEditor(props: CodeEditorProps) {
         compartments.readOnly.of(EditorState.readOnly.of(initial.readOnly)),
         compartments.phrases.of(EditorState.phrases.of(initial.phrases)),
         initial.wrap ? EditorView.lineWrapping : [],
-        initial.diagnostics ? lintGutter() : [],
+        initial.diagnostics || initial.language === "maurotex" ? lintGutter() : [],
         lineFlash,
         runKeymap(() => {
           if (!onRun.current) return false;
           onRun.current();
           return true;
+        }),
+        checkListener.of({
+          onChecked: (checked) => onCheck.current?.onChecked(checked),
+          onCurrentPart: (index) => onCheck.current?.onCurrentPart(index),
         }),
         EditorView.contentAttributes.of({ "aria-label": initial.label }),
         EditorView.updateListener.of((update) => {
@@ -101,7 +113,8 @@ export function CodeEditor(props: CodeEditorProps) {
   useEffect(() => {
     const view = viewRef.current;
     if (!view || !diagnostics) return;
-    view.dispatch(setDiagnostics(view.state, toCmDiagnostics(view.state.doc, diagnostics)));
+    const marks = toCmDiagnostics(view.state.doc, diagnostics);
+    view.dispatch(replaceDiagnostics(view.state, COMPILE_MARK, marks));
   }, [diagnostics]);
 
   useEffect(() => {
@@ -131,6 +144,13 @@ export function CodeEditor(props: CodeEditorProps) {
         trackerRef.current?.markSaved(view.state.doc, view.state.doc);
       },
       focus: () => viewRef.current?.focus(),
+      goToPart: (index) => {
+        const view = viewRef.current;
+        const entry = view?.state.field(checkedField, false)?.outline[index];
+        if (!view || !entry) return;
+        view.focus();
+        goToPosition(view, entry.from);
+      },
     }),
     [],
   );

@@ -2,7 +2,7 @@ import { openSearchPanel } from "@codemirror/search";
 import { EditorView } from "@codemirror/view";
 import type { Resource, TokenUser } from "@scriptorium/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiCall } from "../../api/client";
@@ -15,6 +15,7 @@ import "../../app/register-prompts";
 import "../../app/file-views";
 import { useToastStore } from "../../state/toast-store";
 import { Editor } from "./Editor";
+import { useOutlineStore } from "./outline-store";
 import { pressEscape } from "../../test/press-escape";
 
 vi.mock("../../api/client", async (importOriginal) => ({
@@ -283,5 +284,31 @@ describe("editor", () => {
     expect(screen.getByTestId("editor-open-inline").getAttribute("href")).toBe(
       "/api/raw-inline/site/Index.HTML",
     );
+  });
+  it("a Mauro-TeX file has an outline panel, its toggle remembered across visits", async () => {
+    useOutlineStore.getState().setOpen(false);
+    const first = renderEditor();
+    await editorView();
+    const toggle = screen.getByTestId("editor-outline-toggle");
+    expect(toggle.getAttribute("aria-pressed")).toBe("false");
+    expect(screen.queryByTestId("editor-outline")).toBeNull();
+    fireEvent.click(toggle);
+    expect(screen.getByTestId("editor-outline").getAttribute("aria-label")).toBe("Outline");
+    expect(localStorage.getItem("scriptorium.editor.outlineOpen")).toBe("true");
+    first.router.dispose();
+    cleanup();
+
+    renderEditor();
+    await editorView();
+    expect(screen.getByTestId("editor-outline")).toBeTruthy();
+    fireEvent.click(screen.getByTestId("editor-outline-close"));
+    expect(screen.queryByTestId("editor-outline")).toBeNull();
+    expect(localStorage.getItem("scriptorium.editor.outlineOpen")).toBe("false");
+  });
+
+  it("other files have no outline", async () => {
+    renderEditor(resource({ path: "/Opere/note.md", name: "note.md", extension: ".md" }));
+    await editorView();
+    expect(screen.queryByTestId("editor-outline-toggle")).toBeNull();
   });
 });

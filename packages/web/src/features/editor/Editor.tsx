@@ -4,13 +4,18 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { resourceKey } from "../../api/resource-api";
+import { IconButton } from "../../components/IconButton";
+import { useIsNarrow } from "../../lib/use-element-width";
 import { useEditorAddOns } from "../../slots/editor";
 import type { CodeEditorHandle } from "./CodeEditor";
 import { EditorBar } from "./EditorBar";
 import { languageFor, wrapsLines } from "./languages";
+import { OutlinePanel } from "./OutlinePanel";
+import { useOutlineStore } from "./outline-store";
 import { editorPhrases } from "./phrases";
 import { useDocumentTheme } from "./use-document-theme";
 import { useLeaveGuard } from "./use-leave-guard";
+import { useOutline } from "./use-outline";
 import { useSave } from "./use-save";
 import { useSaveShortcut } from "./use-save-shortcut";
 import "../../components/file-panel.css";
@@ -25,7 +30,8 @@ const CodeEditor = lazy(() => import("./CodeEditor").then((m) => ({ default: m.C
  * changes asks first (SPEC.md §2 discardEditorChanges, §4 Editor discard). What the editor
  * hosts comes through its slot (slots/editor.ts): for a `.tex` file, the compile workbench's
  * button (Ctrl+Enter), its diagnostics in the gutter and its output beside the source.
- * `?line=N` opens the file at that line (links of the log viewer).
+ * `?line=N` opens the file at that line (links of the log viewer). A Mauro-TeX document is
+ * checked as it is typed (marks like the compile's) and has an outline panel beside it.
  */
 export function Editor({ resource }: { resource: Resource }) {
   // Another file is another editor: fresh history, save state and unsaved flag.
@@ -44,6 +50,16 @@ function EditorPage({ resource }: { resource: Resource }) {
   const phrases = useMemo(() => editorPhrases(t), [t]);
   const [params] = useSearchParams();
   const line = lineParam(params.get("line"));
+  const language = languageFor(resource.name);
+  const outline = useOutline();
+  const narrow = useIsNarrow();
+  const storedOpen = useOutlineStore((state) => state.open);
+  const setStoredOpen = useOutlineStore((state) => state.setOpen);
+  // On a phone the outline is a sheet over the text, opened for the moment only.
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const outlineOpen = narrow ? sheetOpen : storedOpen;
+  const setOutlineOpen = narrow ? setSheetOpen : setStoredOpen;
+  const hasOutline = language === "maurotex" && !outline.latex;
   // What the editor hosts for this file (the workbench of a `.tex` file), if anything.
   const hosted = useEditorAddOns({
     path: resource.path,
@@ -82,15 +98,36 @@ function EditorPage({ resource }: { resource: Resource }) {
         readOnly={readOnly}
         saveState={saveState}
         onSave={() => void save()}
-        hosted={hosted.bar}
+        hosted={
+          <>
+            {hasOutline && (
+              <IconButton
+                icon="outline"
+                label={outlineOpen ? t("editor.outline.hide") : t("editor.outline.show")}
+                testId="editor-outline-toggle"
+                aria-pressed={outlineOpen}
+                onClick={() => setOutlineOpen(!outlineOpen)}
+              />
+            )}
+            {hosted.bar}
+          </>
+        }
       />
       <div className="workbench">
+        {hasOutline && outlineOpen && (
+          <OutlinePanel
+            items={outline.items}
+            current={outline.current}
+            onSelect={(index) => editor.current?.goToPart(index)}
+            onClose={() => setOutlineOpen(false)}
+          />
+        )}
         <div className="editor__body">
           <Suspense fallback={<p className="editor__loading">{t("files.loading")}</p>}>
             <CodeEditor
               ref={editor}
               initialContent={content}
-              language={languageFor(resource.name)}
+              language={language}
               wrap={wrapsLines(resource.name)}
               readOnly={readOnly}
               theme={theme}
@@ -100,11 +137,13 @@ function EditorPage({ resource }: { resource: Resource }) {
               diagnostics={hosted.diagnostics}
               line={line}
               onRun={hosted.onRun}
+              onCheck={outline.listener}
             />
           </Suspense>
         </div>
         {hosted.pane}
       </div>
+      {hosted.footer}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import type { Diagnostic as CmDiagnostic } from "@codemirror/lint";
 import { Prec, StateEffect, StateField, type Extension, type Text } from "@codemirror/state";
 import { Decoration, EditorView, keymap, type DecorationSet } from "@codemirror/view";
 import type { LineDiagnostic } from "../../slots/editor";
+import { COMPILE_MARK } from "./diagnostic-sources";
 
 /** The line of `doc` numbered `line`, clamped to the document. */
 function lineOf(doc: Text, line: number) {
@@ -12,7 +13,13 @@ function lineOf(doc: Text, line: number) {
 export function toCmDiagnostics(doc: Text, diagnostics: readonly LineDiagnostic[]): CmDiagnostic[] {
   return diagnostics.map((d) => {
     const line = lineOf(doc, d.line);
-    return { from: line.from, to: line.to, severity: d.severity, message: d.message };
+    return {
+      from: line.from,
+      to: line.to,
+      severity: d.severity,
+      message: d.message,
+      markClass: COMPILE_MARK,
+    };
   });
 }
 
@@ -46,10 +53,15 @@ export const lineFlash: Extension = flashField;
  * highlights it for FLASH_MS. Answers a function that clears the highlight early.
  */
 export function goToLine(view: EditorView, line: number): () => void {
-  const target = lineOf(view.state.doc, line);
+  return goToPosition(view, lineOf(view.state.doc, line).from);
+}
+
+/** `goToLine` to a position: the cursor there, its line scrolled to the middle and flashed. */
+export function goToPosition(view: EditorView, pos: number): () => void {
+  const target = view.state.doc.lineAt(Math.min(Math.max(0, pos), view.state.doc.length));
   view.dispatch({
-    selection: { anchor: target.from },
-    effects: [EditorView.scrollIntoView(target.from, { y: "center" }), flashEffect.of(target.from)],
+    selection: { anchor: pos },
+    effects: [EditorView.scrollIntoView(pos, { y: "center" }), flashEffect.of(target.from)],
   });
   const clear = () => {
     if (view.dom.isConnected) view.dispatch({ effects: flashEffect.of(null) });

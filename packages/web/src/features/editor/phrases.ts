@@ -28,5 +28,7 @@ export function editorPhrases(t: TFunction): Record<string, string> {
     "Unfold line": t("editor.cm.unfoldLine"),
     "folded code": t("editor.cm.foldedCode"),
     unfold: t("editor.cm.unfold"),
+    Diagnostics: t("editor.cm.diagnostics"),
+    "No diagnostics": t("editor.cm.noDiagnostics"),
   };
 }

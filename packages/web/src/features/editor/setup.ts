@@ -4,6 +4,7 @@ import {
   closeBracketsKeymap,
   completionKeymap,
 } from "@codemirror/autocomplete";
+import { completionKeys } from "./completion-keys";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
 import {
   bracketMatching,
@@ -12,6 +13,7 @@ import {
   indentOnInput,
   syntaxHighlighting,
 } from "@codemirror/language";
+import { lintKeymap } from "@codemirror/lint";
 import { highlightSelectionMatches, search, searchKeymap } from "@codemirror/search";
 import type { Extension } from "@codemirror/state";
 import { darkHighlightStyle, lightHighlightStyle } from "./highlight-palettes";
@@ -32,7 +34,8 @@ import type { DocumentTheme } from "./use-document-theme";
 /**
  * The editing features (CodeMirror's usual "basic setup", assembled here because the installed
  * `codemirror` package is the legacy CodeMirror 5). The search panel opens at the top with
- * Ctrl/Cmd+F; Tab indents (Escape then Tab leaves the editor, as CodeMirror documents).
+ * Ctrl/Cmd+F; Tab indents (Escape then Tab leaves the editor, as CodeMirror documents), or
+ * accepts a completion while the menu is open.
  */
 export function editingSetup(): Extension {
   return [
@@ -47,7 +50,10 @@ export function editingSetup(): Extension {
     syntaxHighlighting(lightHighlightStyle, { fallback: true }),
     bracketMatching(),
     closeBrackets(),
-    autocompletion(),
+    // No option is chosen until the user moves into the menu: Enter makes a new line, Tab
+    // accepts (completion-keys.ts).
+    autocompletion({ selectOnOpen: false }),
+    completionKeys,
     rectangularSelection(),
     crosshairCursor(),
     highlightActiveLine(),
@@ -60,6 +66,9 @@ export function editingSetup(): Extension {
       ...historyKeymap,
       ...foldKeymap,
       ...completionKeymap,
+      // F8 goes to the next mark (the compile's or the live checker's); Ctrl/Cmd+Shift+M lists
+      // them where the browser leaves that key to the page (Chrome keeps it for its profiles).
+      ...lintKeymap,
       indentWithTab,
     ]),
   ];

@@ -1,18 +1,31 @@
 import type { EditedFile, EditorAddOns } from "../../slots/editor";
 import { CompileButton, PaneToggle } from "./CompileButton";
+import { CompileMessages } from "./CompileMessages";
 import { OutputPane, useOutput } from "./OutputPane";
+import { useFileDiagnostics } from "./use-file-diagnostics";
 import { useWorkbench } from "./use-workbench";
 import "./workbench.css";
 
 /**
  * The workbench in the editor (its slot, slots/editor.ts): for a `.tex` file the user may
  * compile, the pane toggle (once there is output) and the compile button in the bar, the
- * diagnostics in the gutter, Ctrl+Enter, and the output pane beside the source.
+ * diagnostics in the gutter and listed under the editor, Ctrl+Enter, and the output pane beside
+ * the source. Another file a compile reported on (a style file) gets its marks and list too.
  */
 export function useEditorWorkbench(file: EditedFile): EditorAddOns {
   const workbench = useWorkbench(file);
   const output = useOutput(file.path);
-  if (!workbench.enabled) return { bar: null, pane: null };
+  const marks = useFileDiagnostics(file.path);
+  // A file that is not compiled itself (a style file) shows what compiles said of it.
+  if (!workbench.enabled) {
+    if (marks.length === 0) return { bar: null, pane: null };
+    return {
+      bar: null,
+      pane: null,
+      diagnostics: marks,
+      footer: <CompileMessages path={file.path} />,
+    };
+  }
   return {
     bar: (
       <>
@@ -26,6 +39,7 @@ export function useEditorWorkbench(file: EditedFile): EditorAddOns {
       </>
     ),
     pane: <OutputPane source={file.path} />,
+    footer: <CompileMessages path={file.path} />,
     diagnostics: workbench.diagnostics,
     onRun: workbench.compile,
   };
