@@ -38,7 +38,9 @@ let before: string[];
 /** A copy of the test support folder, outside every path no answer may name. */
 let support: string;
 const PIPELINES = ["m2lv-pdf", "m2ledmac-pdf"] as const;
-const TEXT = "\\ElencoTestimoni{A/B}\nTesto \\VV{{A:uno}{B:due}}\n";
+/** A document the compilers accept: the pipelines get to pdflatex. */
+const TEXT =
+  "\\documentclass{article}\n\\ElencoTestimoni{A/B}\n\\begin{document}\n\\htmlcut\nTesto \\VV{{A:uno}{B:due}}\n\\end{document}\n";
 
 beforeAll(async () => {
   support = await mkdtemp(path.join(tmpdir(), "scriptorium-support-"));
@@ -123,12 +125,37 @@ describe("sources and destinations out of reach", () => {
 });
 
 describe("links where the steps write", () => {
-  it("links planted in the destination (.m.tex, PDF, logs) are never written through", async () => {
+  it("a run of a valid document makes its PDF (the control of the cases below)", async () => {
+    const res = await target.as("ada", pipelineUrl("/pub/text.tex", "m2lv-pdf", "/control"), {
+      method: "PATCH",
+    });
+    expect(res.status, res.body.toString()).toBe(200);
+    expect(jsonOf<ToolRunResult>(res)).toMatchObject({ ok: true, output: "/control/text.m.pdf" });
+  });
+
+  it("a link planted at the .m.tex is not written through, and pdflatex does not run", async () => {
+    const dest = path.join(target.ada, "planted-tex");
+    await mkdir(dest, { recursive: true });
+    const secret = path.join(target.t.root, "secret", "secret.txt");
+    await symlink(secret, path.join(dest, "text.m.tex"));
+    const res = await target.as("ada", pipelineUrl("/pub/text.tex", "m2lv-pdf", "/planted-tex"), {
+      method: "PATCH",
+    });
+    expect(res.status, res.body.toString()).toBe(200);
+    expect(jsonOf<ToolRunResult>(res).ok).toBe(false);
+    expect(await readFile(secret, "utf8")).toBe(SECRET);
+    expect(await readFile(path.join(dest, "text.m2lv-pdf.log"), "utf8")).toContain(
+      "pdflatex not run",
+    );
+    expect(await outsideAda(target)).toEqual(before);
+    await adaHoldsNoSecret();
+  });
+
+  it("links planted where pdflatex and the log write (PDF, SyncTeX, logs) are never written through", async () => {
     const dest = path.join(target.ada, "planted");
     await mkdir(dest, { recursive: true });
     const secret = path.join(target.t.root, "secret", "secret.txt");
     const eve = path.join(target.t.root, "eve", "eve.txt");
-    await symlink(secret, path.join(dest, "text.m.tex"));
     await symlink(eve, path.join(dest, "text.m.pdf"));
     await symlink(eve, path.join(dest, "text.m2lv-pdf.log"));
     await symlink(secret, path.join(dest, "text.m2lv-pdf.1.log"));
@@ -146,8 +173,9 @@ describe("links where the steps write", () => {
     // The log is a file of ada's, not a link; the link that stood at its name was replaced.
     expect((await lstat(path.join(dest, "text.m2lv-pdf.log"))).isFile()).toBe(true);
     expect(await readFile(path.join(dest, "text.m2lv-pdf.log"), "utf8")).toContain(
-      "pdflatex not run",
+      "EXECUTING: pdflatex",
     );
+    // The log before it moved to `.1.log` as a link, still pointing where it did, not followed.
     await adaHoldsNoSecret();
   });
 

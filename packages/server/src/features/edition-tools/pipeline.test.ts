@@ -120,12 +120,16 @@ describe("m2lv-pdf and m2ledmac-pdf", () => {
 
   it("a compiler's error stops the pipeline before pdflatex, placed in the Mauro-TeX source", async () => {
     t = await createToolsTarget();
-    await writeFile(inAda("docs/broken.tex"), "\\ElencoTestimoni{A}\nTesto {aperto\n\naltro\n");
+    // A reading with no witness: the compilers refuse it (at line 3) and write nothing.
+    await writeFile(
+      inAda("docs/broken.tex"),
+      "\\documentclass{article}\n\\begin{document}\n\\htmlcut Testo \\VV{} fine\n\\end{document}\n",
+    );
     const result = await ok(toolUrl("/docs/broken.tex", "m2lv-pdf"));
     expect(result.ok).toBe(false);
     expect(result.output).toBeUndefined();
     expect(result.diagnostics).toContainEqual(
-      expect.objectContaining({ file: "/docs/broken.tex", line: 2, step: "m2lv" }),
+      expect.objectContaining({ file: "/docs/broken.tex", line: 3, step: "m2lv" }),
     );
     const log = await readFile(inAda(result.log), "utf8");
     expect(log).toContain("---- pdflatex not run: m2lv did not end cleanly");
