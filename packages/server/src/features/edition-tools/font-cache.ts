@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { constants } from "node:fs";
 import { open, readdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -109,7 +110,7 @@ export function createFontCache(runner: Runner, dir: string): FontCache {
         const data = await readFont(tex.made, file);
         if (!data) continue;
         // Staged under a name no font has, then renamed: a reader never sees half a font.
-        const staged = path.join(dir, `.${file}.${process.pid}.part`);
+        const staged = path.join(dir, `.${file}.${randomUUID()}.part`);
         await writeFile(staged, data, { flag: "wx", mode: 0o644 });
         await rename(staged, path.join(dir, file)).catch(async (err: unknown) => {
           await rm(staged, { force: true });
