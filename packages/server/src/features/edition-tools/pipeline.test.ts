@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { copyFile, lstat, readdir, readFile, writeFile } from "node:fs/promises";
+import { copyFile, cp, lstat, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ToolRunResult } from "@scriptorium/shared";
 import { afterEach, describe, expect, it } from "vitest";
@@ -167,6 +168,36 @@ describe("m2lv-pdf and m2ledmac-pdf", () => {
     expect(await exists(inAda("docs/citlonga_m2lv-pdf"))).toBe(false);
     expect(await exists(inAda("docs/citlonga_m2ledmac-pdf"))).toBe(false);
   });
+});
+
+describe("diagnostics of the support files", () => {
+  it("an error in a support folder's style names the style as the sandbox shows it", async () => {
+    const support = await mkdtemp(path.join(tmpdir(), "scriptorium-support-"));
+    try {
+      await cp(SUPPORT_FOLDER, support, { recursive: true });
+      await writeFile(
+        path.join(support, "broken.sty"),
+        "\\ProvidesPackage{broken}\n% a style with a mistake\n\\undefinedinstyle\n\\endinput\n",
+      );
+      t = await createToolsTarget({ supportFolders: [support] });
+      await writeFile(
+        inAda("docs/uses-style.tex"),
+        "\\documentclass{article}\n\\usepackage{broken}\n\\begin{document}\nText.\n\\end{document}\n",
+      );
+      const result = await ok(toolUrl("/docs/uses-style.tex", "pdflatex", { destination: "/" }));
+      expect(result.ok).toBe(false);
+      // Where the error is placed is the diagnostics parser's (a style outside the user's
+      // files); what the server gives it is the style as the sandbox shows it, never its path.
+      const log = await readFile(inAda("docs/uses-style.pdflatex.log"), "utf8");
+      expect(log).toContain("/texmf-support/0/broken.sty:3: Undefined control sequence.");
+      expect(log).not.toContain(support);
+      const error = result.diagnostics.find((d) => d.severity === "error");
+      expect(`${error?.file ?? ""} ${error?.message ?? ""}`).toMatch(/broken\.sty/);
+      expect(JSON.stringify(result.diagnostics)).not.toContain(support);
+    } finally {
+      await rm(support, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe("the font cache", () => {
