@@ -26,11 +26,13 @@ test("preview a manuscript image and move to the next one", async ({ page }) => 
   await expect(page).toHaveURL(/\/files\/Manoscritti\/$/);
 });
 
-test("a PDF opens in the browser's viewer", async ({ page }) => {
+test("a PDF opens in the app's viewer, its raw file still one click away", async ({ page }) => {
   const user = createUser(["--scope", "/Maurolico"]);
   await loginAndOpen(page, user, "/files/Stampe/Opuscula-1575.pdf");
-  await expect(page.getByTestId("preview-pdf")).toBeVisible();
-  const src = await page.getByTestId("preview-pdf").getAttribute("src");
+  const viewer = page.getByTestId("pdf-viewer");
+  await expect(viewer.locator('[data-pdf-page="1"][data-drawn]')).toBeVisible();
+  await expect(viewer.locator('[data-pdf-page="1"] .pdf-page__text')).toContainText("Opuscula");
+  const src = await page.getByTestId("preview-download").getAttribute("href");
   const res = await page.request.get(src ?? "");
   expect(res.status()).toBe(200);
   expect(res.headers()["content-type"]).toContain("application/pdf");

@@ -7,6 +7,8 @@ import { createActivityStore } from "./features/activity/activity.store.js";
 import { createLiveHub } from "./features/activity/live.js";
 import { createAuthService } from "./features/auth/auth.service.js";
 import { createDownloadService } from "./features/downloads/downloads.service.js";
+import { createSynctexService } from "./features/synctex/synctex.service.js";
+import { createToolStates } from "./features/edition-tools/tool-states.js";
 import { createToolsService } from "./features/edition-tools/tools.service.js";
 import { authorizeUnzip, createExtractService } from "./features/extract/extract.service.js";
 import { createHooks } from "./features/hooks/hooks.service.js";
@@ -184,7 +186,11 @@ function createPrograms(options: AppOptions, core: Core, log: FastifyBaseLogger)
     settings,
     timeoutMs: options.shellTimeoutMs,
   });
-  return { runner, hooks, tools, shell };
+  const toolStates = createToolStates({
+    runner,
+    toolSettings: async () => (await settings.getSettings()).tools,
+  });
+  return { runner, hooks, tools, toolStates, shell };
 }
 
 /** Every PATCH action of /api/resources and the feature that does its work. */
@@ -252,6 +258,7 @@ function createDelivery(options: AppOptions, core: Core, log: FastifyBaseLogger)
       concurrency: options.previewConcurrency,
     }),
     subtitles: createSubtitlesService({ downloads }),
+    synctex: createSynctexService({ downloads }),
     shares: createSharesService({ store: sharesStore, storage, activity }),
     publicShares: createPublicShareService({
       gate,

@@ -34,3 +34,4 @@ export * from "./lib/rules.js";
 export * from "./lib/control-characters.js";
 export * from "./schemas/go-zero.js";
 export * from "./lib/maurotex-check/index.js";
+export * from "./lib/synctex/index.js";

@@ -21,11 +21,11 @@ export const toolRoutes = {
     tag: "tools",
     summary: "SyncTeX: from a place in a PDF to its source line, and back",
     description:
-      "The path is the PDF's; its `<stem>.synctex.gz` beside it is read. `?page=&x=&y=` (PDF points from the page's top left) answers `source` (for a PDF made by a pipeline, `origin` is the Mauro-TeX line); `?file=&line=` answers `boxes`. Needs `download`; 404 when the PDF has no SyncTeX data or the file is not in it.",
+      "The path is the PDF's; its `<stem>.synctex.gz` beside it is read. `?page=&x=&y=` (PDF points from the page's top left) answers `source` (for a PDF made by a pipeline, the `.m.tex` line: the compilers leave no trace of the Mauro-TeX line, so `origin` is absent); `?file=&line=` answers `boxes`. Needs `download`; 404 when the PDF has no SyncTeX data or the file is not in it; 413 when the data is too large to read.",
     schema: { querystring: SyncTexQuerySchema, response: { 200: SyncTexAnswerSchema } },
     responses: {
       200: jsonResponse(SyncTexAnswerSchema, "The source line, or the places in the PDF"),
-      ...errorResponses(400, 401, 403, 404),
+      ...errorResponses(400, 401, 403, 404, 413),
     },
   },
 } as const satisfies Record<string, RouteContract>;

@@ -9,6 +9,16 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 
+/** What the PDF figure's watch of the page uses (no DOM types here either). */
+interface PageWatch {
+  benchDrawn: number;
+  document: { body: unknown; querySelector(selector: string): unknown };
+  MutationObserver: new (cb: () => void) => {
+    observe(target: unknown, options: { subtree: boolean; childList: boolean }): void;
+    disconnect(): void;
+  };
+}
+
 /** What the page's frame recorder uses (the bench is type-checked without the DOM's types). */
 interface Paint {
   requestAnimationFrame(cb: (now: number) => void): number;
@@ -163,5 +173,57 @@ export async function measureStaticScroll(): Promise<{ longestFrameMs: number; f
     const rows = Array.from({ length: 3000 }, (_, i) => row(i)).join("");
     await page.setContent(`<!doctype html><html><body style="margin:0">${rows}</body></html>`);
     return scrollFrames(page);
+  });
+}
+
+/**
+ * Logs in, then for each run opens `folder`, double-clicks `name` (a PDF) in its listing and
+ * times until the viewer's page 1 is drawn and painted (the next animation frame). The first
+ * run loads the viewer's code and pdf.js's worker; the later ones find them in the cache.
+ */
+export async function measurePdfFirstPage(
+  base: string,
+  username: string,
+  password: string,
+  folder: string,
+  name: string,
+  runs: number,
+): Promise<{ coldMs: number; warmMs: number[] }> {
+  return withBrowser(async (context) => {
+    const page = await context.newPage();
+    await page.goto(`${base}/login`);
+    await page.locator('input[name="username"]').fill(username);
+    await page.locator('input[name="password"]').fill(password);
+    await page.locator('button[type="submit"]').click();
+    await page.locator('[role="option"]').first().waitFor();
+    const times: number[] = [];
+    for (let i = 0; i <= runs; i++) {
+      await page.goto(`${base}${folder}`);
+      const item = page.locator(`[data-testid="listing-item"][data-name="${name}"]`);
+      await item.waitFor({ state: "visible" });
+      // The page notes when page 1's canvas is in and painted (the next animation frame): a
+      // poll from here would add its own delay.
+      await page.evaluate(() => {
+        const g = globalThis as unknown as Paint & PageWatch;
+        g.benchDrawn = 0;
+        const observer = new g.MutationObserver(() => {
+          if (!g.document.querySelector('[data-pdf-page="1"] canvas')) return;
+          observer.disconnect();
+          g.requestAnimationFrame(() => (g.benchDrawn = Date.now()));
+        });
+        observer.observe(g.document.body, { subtree: true, childList: true });
+      });
+      const start = Date.now();
+      await item.dblclick();
+      await page
+        .locator('[data-testid="pdf-page"][data-pdf-page="1"][data-drawn]')
+        .waitFor({ state: "visible", timeout: 60_000 });
+      let drawn = 0;
+      while (!drawn) {
+        drawn = await page.evaluate(() => (globalThis as unknown as PageWatch).benchDrawn);
+      }
+      times.push(drawn - start);
+    }
+    return { coldMs: times[0]!, warmMs: times.slice(1) };
   });
 }

@@ -2,6 +2,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeZip } from "../test/archive-build.js";
+import { synctexOf } from "../test/synctex-data.js";
 import {
   expectSafe,
   jsonOf,
@@ -29,6 +30,8 @@ beforeAll(async () => {
     path.join(target.ada, "pub", "a.zip"),
     await makeZip([{ name: "z.txt", data: "z" }]),
   );
+  await writeFile(path.join(target.ada, "doc.pdf"), "%PDF-1.4\n");
+  await writeFile(path.join(target.ada, "doc.synctex.gz"), synctexOf(["/files/./doc.tex"]));
 });
 afterAll(() => target.close());
 
@@ -79,6 +82,8 @@ const CASES: Record<(typeof FLAGS)[number], [string, string, SendOptions?][]> = 
     ["subtitle", "/api/subtitle/pub/subs.srt"],
     ["checksum", "/api/resources/doc.tex?checksum=sha512"],
     ["a diff of versions", "/api/history/doc.tex?diff=current,current"],
+    ["SyncTeX, PDF to source", "/api/synctex/doc.pdf?page=1&x=137&y=135"],
+    ["SyncTeX, source to PDF", "/api/synctex/doc.pdf?file=/doc.tex&line=1"],
     ["a read link", "/api/share/doc.tex", { method: "POST", body: "{}" }],
   ],
   unzip: [["PATCH unzip", patchUrl("/pub/a.zip", "unzip", "/pub/a.zip"), { method: "PATCH" }]],

@@ -10,6 +10,7 @@ import {
   startTarget,
   type Target,
 } from "../test/attack-target.js";
+import { synctexOf } from "../test/synctex-data.js";
 
 /**
  * Traversal and encodings on every path-taking route (File Browser advisories on path
@@ -22,6 +23,10 @@ let before: string[];
 
 beforeAll(async () => {
   target = await startTarget();
+  // A PDF with SyncTeX data outside the scope: an escape would be answered its source line.
+  const secret = path.join(target.t.root, "secret");
+  await writeFile(path.join(secret, "secret.pdf"), "%PDF-1.4\n");
+  await writeFile(path.join(secret, "secret.synctex.gz"), synctexOf([`${secret}/${SECRET}.tex`]));
   before = await outsideAda(target);
 });
 afterAll(() => target.close());
@@ -62,7 +67,7 @@ function attacks(file: string): [string, string][] {
   ];
 }
 
-const READS: { route: string; file: string; method?: string }[] = [
+const READS: { route: string; file: string; method?: string; query?: string }[] = [
   { route: "/api/resources", file: "secret.txt" },
   { route: "/api/raw", file: "secret.txt" },
   { route: "/api/raw", file: "secret.txt", method: "HEAD" },
@@ -72,14 +77,16 @@ const READS: { route: string; file: string; method?: string }[] = [
   { route: "/api/subtitle", file: "secret.srt" },
   { route: "/api/usage", file: "secret.txt" },
   { route: "/api/history", file: "secret.txt" },
+  { route: "/api/synctex", file: "secret.pdf", query: "?page=1&x=1&y=1" },
+  { route: "/api/synctex", file: "secret.pdf", query: "?file=/doc.tex&line=1" },
   { route: "/api/tus", file: "secret.txt", method: "HEAD" },
 ];
 
 describe("reads: no route answers a byte from outside the scope", () => {
-  for (const { route, file, method = "GET" } of READS) {
+  for (const { route, file, method = "GET", query = "" } of READS) {
     for (const [name, attack] of attacks(file)) {
-      it(`${method} ${route} — ${name}`, async () => {
-        const res = await target.as("ada", route + fill(attack), { method });
+      it(`${method} ${route}${query} — ${name}`, async () => {
+        const res = await target.as("ada", route + fill(attack) + query, { method });
         expectNoLeak(target, res, `${method} ${route}${attack}`);
         expect(res.headers.location, "no redirect out").toBeUndefined();
         // The only answers allowed: refused, missing, or clamped to a missing in-scope path.

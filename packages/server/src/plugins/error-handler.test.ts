@@ -80,3 +80,17 @@ describe("error contract", () => {
     });
   });
 });
+
+describe("a missing tool or codec (501)", () => {
+  it("is one warning line, without a stack", async () => {
+    const { app, lines } = await appWithRoutes();
+    close = () => app.close();
+    const missing = await app.inject({ method: "GET", url: "/missing" });
+    expect(missing.statusCode).toBe(501);
+    const about = lines.filter((l) => JSON.stringify(l).includes("bzip2"));
+    expect(about).toHaveLength(1);
+    expect(about[0]?.level).toBe(40);
+    expect(JSON.stringify(about[0])).not.toContain("stack");
+    expect(lines.some((l) => (l.level as number) >= 50)).toBe(false);
+  });
+});

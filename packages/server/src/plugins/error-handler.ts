@@ -45,15 +45,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (appError && appError.status < 500) {
       request.log.info({ code: appError.code, status: appError.status }, appError.message);
       body = { status: appError.status, code: appError.code, message: appError.message };
-    } else if (appError?.code === "PROGRAMS_OFF") {
-      // An expected state of the server (logged once at start), not a failure: one line.
+    } else if (appError?.code === "PROGRAMS_OFF" || appError?.code === "NOT_IMPLEMENTED") {
+      // An expected state of the server (programs off, logged once at start; a tool or a codec
+      // not installed), not a failure: one warning line, no stack. A 501 names what is missing.
       request.log.warn({ code: appError.code, status: appError.status }, appError.message);
       body = { status: appError.status, code: appError.code, message: appError.message };
     } else {
       request.log.error({ err }, "request failed");
       body = internalErrorBody(request.id);
-      // 501 names what is missing (a tool, a codec): a fixed sentence of ours, never error text.
-      if (appError?.code === "NOT_IMPLEMENTED") body.message = appError.message;
       if (appError) Object.assign(body, { status: appError.status, code: appError.code });
     }
     void reply

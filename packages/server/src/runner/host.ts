@@ -1,5 +1,5 @@
 import { constants } from "node:fs";
-import { access, lstat, mkdtemp, readlink, rm, stat } from "node:fs/promises";
+import { access, lstat, mkdtemp, readdir, readlink, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -34,6 +34,25 @@ export async function findExecutable(
     if (await isExecutable(candidate)) return candidate;
   }
   return undefined;
+}
+
+/** When `file` (a program) was last modified (ms), or undefined when it is gone. */
+export async function modifiedAt(file: string): Promise<number | undefined> {
+  return (await stat(file).catch(() => undefined))?.mtimeMs;
+}
+
+/**
+ * How many files a folder of the server holds at its top (a support folder the admin named),
+ * or undefined when it is not an absolute, readable folder.
+ */
+export async function filesInFolder(folder: string): Promise<number | undefined> {
+  if (!path.isAbsolute(folder)) return undefined;
+  try {
+    const entries = await readdir(folder, { withFileTypes: true });
+    return entries.filter((entry) => entry.isFile()).length;
+  } catch {
+    return undefined;
+  }
 }
 
 export type SystemEntry =

@@ -41,7 +41,7 @@ export function isMauroTexDocument(text: string): boolean {
   for (const line of text.split(/\r?\n/, 5000)) {
     const code = stripComment(line);
     if (/\\usepackage\s*(\[[^\]]*\])?\s*\{[^}]*\bmauro(reledmac)?\b[^}]*\}/.test(code)) return true;
-    if (/\\(ElencoTestimoni|htmlcut|VV|VF|VB|TV|TB|NOTAMARG)\b/.test(code)) return true;
+    if (/\\(ElencoTestimoni|htmlcut|Unit|VV|VF|VB|TV|TB|NOTAMARG)\b/.test(code)) return true;
     if (/\\documentclass\b/.test(code)) documentClass = true;
   }
   return !documentClass;

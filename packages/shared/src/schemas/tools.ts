@@ -170,7 +170,9 @@ export const SyncTexSourceSchema = Type.Object({
   line: Type.Integer({ minimum: 1 }),
   /**
    * For a pipeline's PDF, the Mauro-TeX source and its line, when the `.m.tex` keeps a trace of
-   * it (`%% <source>:<line>` comments the compilers write before what they made of that line).
+   * it. The compilers (m2lv, m2ledmac) write none today (they know each macro's line but print
+   * no comment or other mark of it), so the server leaves this out and the link ends at the
+   * `.m.tex`.
    */
   origin: Type.Optional(Type.Object({ file: Type.String(), line: Type.Integer({ minimum: 1 }) })),
 });

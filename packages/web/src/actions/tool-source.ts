@@ -1,4 +1,5 @@
 import { isTexFile, type TokenUser } from "@scriptorium/shared";
+import { availabilityOf } from "../state/tool-states";
 import type { ActionContext } from "./types";
 
 /*
@@ -6,9 +7,16 @@ import type { ActionContext } from "./types";
  * of the context: which `.tex` file they would work on, and whether the user may run a tool.
  */
 
-/** Whether the admin left `tool` switched on (the page globals list the tools that are). */
+/**
+ * Whether `tool` is offered (issue 30: only what exists is offered): the admin left it on and
+ * its program is installed, as the tool states say; while they load, not yet; when they could
+ * not be read, as the page globals say (the tools that are on).
+ */
 export function toolEnabled(ctx: ActionContext, tool: string): boolean {
-  return ctx.globals.EditionTools.includes(tool);
+  if (!("toolStates" in ctx)) return ctx.globals.EditionTools.includes(tool);
+  const availability = availabilityOf(ctx.toolStates, tool);
+  if (availability === "unknown") return ctx.globals.EditionTools.includes(tool);
+  return availability === "ready";
 }
 
 /**

@@ -4,6 +4,7 @@ import type { ParseKeys } from "i18next";
 import type { IconName } from "../components/Icon";
 import type { CurrentResource } from "../state/current-resource";
 import type { PromptSpec } from "../prompts";
+import type { ToolStatesView } from "../state/tool-states";
 
 /** What an action may look at and use; built fresh for each render or key press. */
 export interface ActionContext {
@@ -25,6 +26,11 @@ export interface ActionContext {
   shellOpen: boolean;
   /** Server state, for actions that change files (listings reload after them). */
   queryClient: QueryClient;
+  /**
+   * The edition tools' states on this server (`GET /api/mauro/tools`), "loading" until known;
+   * absent when they could not be read (the page globals then say which tools are on).
+   */
+  toolStates?: ToolStatesView;
 }
 
 export interface Shortcut {

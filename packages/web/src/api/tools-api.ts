@@ -1,4 +1,4 @@
-import type { ToolRunResult } from "@scriptorium/shared";
+import type { ToolRunResult, ToolStates } from "@scriptorium/shared";
 import { apiCall } from "./client";
 import { encodePath } from "../lib/paths";
 
@@ -47,4 +47,20 @@ export async function runTool(
 /** `GET /api/mauro/help/{tool}`: the tool's own help text. */
 export function fetchToolHelp(tool: string, signal?: AbortSignal): Promise<string> {
   return apiCall("toolHelp", { params: { name: tool }, signal });
+}
+
+/** The query key of the tool states (per user: an admin's answer holds more). */
+export const toolStatesKey = (userId: number | undefined) => ["toolStates", userId] as const;
+
+function isToolStates(value: unknown): value is ToolStates {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.sandbox === "string" && Array.isArray(v.tools);
+}
+
+/** `GET /api/mauro/tools`: each configured tool and whether its program exists on the server. */
+export async function fetchToolStates(signal?: AbortSignal): Promise<ToolStates> {
+  const answer: unknown = await apiCall("toolStates", { signal });
+  if (!isToolStates(answer)) throw new Error("The server did not answer with the tool states");
+  return answer;
 }

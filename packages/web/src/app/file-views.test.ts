@@ -3,6 +3,7 @@ import { editorAddOnsSlot } from "../slots/editor";
 import { infoSectionsSlot } from "../slots/info";
 import { fileViewsSlot } from "../slots/files";
 import { folderDropSlot, itemOrganiseSlot } from "../slots/listing";
+import { pdfViewerSlot } from "../slots/pdf";
 
 /** What each slot of the files page, the listing and the editor holds now. */
 function slotContents(): unknown[] {
@@ -16,11 +17,12 @@ function slotContents(): unknown[] {
     folderDropSlot.get(),
     editorAddOnsSlot.get(),
     infoSectionsSlot.get(),
+    pdfViewerSlot.get(),
   ];
 }
 
 describe("the files page's composition", () => {
-  it("fills every slot of the files page, the listing, the editor and the info dialog", async () => {
+  it("fills every slot of the files page, the listing, the editor, the info dialog and the PDF viewer", async () => {
     const empty = slotContents();
     await import("./file-views");
     const filled = slotContents();

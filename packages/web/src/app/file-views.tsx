@@ -7,6 +7,7 @@ import { HistoryInfoSection } from "../features/history/HistoryInfoSection";
 import { Listing } from "../features/listing/Listing";
 import { useFolderDrop } from "../features/organise/use-folder-drop";
 import { useItemOrganise } from "../features/organise/use-item-organise";
+import { LazyPdfViewer } from "../features/pdf-viewer";
 import { Preview } from "../features/preview/Preview";
 import { SelectionBar } from "../features/selection/SelectionBar";
 import { UploadDropZone } from "../features/upload/UploadDropZone";
@@ -14,6 +15,7 @@ import { useEditorWorkbench } from "../features/workbench/editor-add-ons";
 import { editorAddOnsSlot, type EditedFile, type EditorAddOns } from "../slots/editor";
 import { fileViewsSlot } from "../slots/files";
 import { infoSectionsSlot } from "../slots/info";
+import { pdfViewerSlot } from "../slots/pdf";
 import { folderDropSlot, itemOrganiseSlot } from "../slots/listing";
 
 /*
@@ -58,3 +60,4 @@ itemOrganiseSlot.fill(useItemOrganise);
 folderDropSlot.fill(useFolderDrop);
 editorAddOnsSlot.fill(useEditorAddOns);
 infoSectionsSlot.fill([HistoryInfoSection]);
+pdfViewerSlot.fill(LazyPdfViewer);

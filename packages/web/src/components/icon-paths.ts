@@ -26,6 +26,8 @@ export const ICON_PATHS = {
     "M10.5 4a6.5 6.5 0 1 1 0 13 6.5 6.5 0 0 1 0-13zM15.3 15.3 20 20M8.6 8.6l3.8 3.8M12.4 8.6l-3.8 3.8",
   home: "M3 11.5 12 4l9 7.5M5.5 10v10h4.5v-6h4v6h4.5V10",
   chevron: "M9 6l6 6-6 6",
+  /** Opens a menu below (the compile profiles). */
+  chevronDown: "M6 9l6 6 6-6",
   link: "M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1",
   storage:
     "M4 6c0-1.1 3.6-2 8-2s8 .9 8 2v12c0 1.1-3.6 2-8 2s-8-.9-8-2zM4 6c0 1.1 3.6 2 8 2s8-.9 8-2M4 12c0 1.1 3.6 2 8 2s8-.9 8-2",
@@ -61,6 +63,8 @@ export const ICON_PATHS = {
   zoomIn:
     "M10.5 4a6.5 6.5 0 1 1 0 13 6.5 6.5 0 0 1 0-13zM15.3 15.3 20 20M10.5 7.8v5.4M7.8 10.5h5.4",
   zoomOut: "M10.5 4a6.5 6.5 0 1 1 0 13 6.5 6.5 0 0 1 0-13zM15.3 15.3 20 20M7.8 10.5h5.4",
+  /** Fit to the width: arrows to both sides between two edges. */
+  fitWidth: "M4 5v14M20 5v14M7.5 12h9M10 9l-3 3 3 3M14 9l3 3-3 3",
   fit: "M4 9V5a1 1 0 0 1 1-1h4M15 4h4a1 1 0 0 1 1 1v4M20 15v4a1 1 0 0 1-1 1h-4M9 20H5a1 1 0 0 1-1-1v-4",
   /** The chevron pointing back (previous file). */
   chevronBack: "M15 6l-6 6 6 6",
@@ -70,6 +74,9 @@ export const ICON_PATHS = {
   toolLatex: "M6 3h8l5 5v11a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zM8 11h8M12 11v7",
   toolLedmac: "M3 5h6a3 3 0 0 1 3 3v12a2 2 0 0 0-2-2H3zM21 5h-6a3 3 0 0 0-3 3v12a2 2 0 0 1 2-2h7z",
   toolPdf: "M6 3h8l5 5v11a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zM9 18l3-7 3 7M10.3 15h3.4",
+  /** The PDF pipelines: the source through m2lv (an arrow into a page), through m2ledmac (into a book). */
+  toolPdfM2lv: "M3 12h8M8 9l3 3-3 3M13 3h1l5 5v11a2 2 0 0 1-2 2h-4M14 3v5h5",
+  toolPdfM2ledmac: "M13 5h8v13h-7a2 2 0 0 0-2 2V6a1 1 0 0 1 1-1zM2 12h7M6 9l3 3-3 3",
   compile: "M7 4.5v15l12-7.5z",
   sidePanel: "M4 5a1 1 0 0 1 1-1h14a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1zM13 4v16",
   witnessView:

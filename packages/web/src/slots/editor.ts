@@ -20,6 +20,12 @@ export interface EditedFile {
   name: string;
   /** Saves unsaved changes; answers false when the text could not be saved. */
   saveIfDirty: () => Promise<boolean>;
+  /** The line (from 1) the cursor is on. */
+  cursorLine?: () => number;
+  /** Moves the cursor to a line (from 1), scrolled into view and briefly highlighted. */
+  goToLine?: (line: number) => void;
+  /** The text on screen (Compile guesses a profile from it). */
+  text: () => string;
 }
 
 /** What the editor shows of what it hosts; all empty for a file nothing is offered for. */

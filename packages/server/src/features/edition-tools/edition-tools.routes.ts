@@ -2,10 +2,14 @@ import type { FastifyInstance } from "fastify";
 import { routes } from "@scriptorium/shared";
 import { clientGone } from "../../lib/client-gone.js";
 import { defineRoute } from "../../http/route.js";
+import type { ToolStatesService } from "./tool-states.js";
 import type { ToolsService } from "./tools.service.js";
 
-/** `GET /api/mauro/help/{name}` (the runs themselves are PATCH actions of /api/resources). */
-export function editionToolsRoutes(tools: ToolsService) {
+/**
+ * `GET /api/mauro/help/{name}` and `GET /api/mauro/tools` (the runs themselves are PATCH
+ * actions of /api/resources).
+ */
+export function editionToolsRoutes(tools: ToolsService, states: ToolStatesService) {
   return function register(app: FastifyInstance): void {
     defineRoute(app, routes.toolHelp, async ({ request, reply, user }) => {
       const gone = clientGone(reply);
@@ -16,5 +20,7 @@ export function editionToolsRoutes(tools: ToolsService) {
         gone.done();
       }
     });
+    // Every user learns which tools exist; only admins where they are and which version.
+    defineRoute(app, routes.toolStates, ({ user }) => states.states(user.perm.admin));
   };
 }

@@ -93,9 +93,11 @@ describe("edition tool actions", () => {
       "action-tool-m2lv",
       "action-tool-m2ledmac",
       "action-tool-pdflatex",
+      "action-tool-m2lv-pdf",
+      "action-tool-m2ledmac-pdf",
     ]);
     await select("b.tex");
-    expect(toolButtons()).toHaveLength(4);
+    expect(toolButtons()).toHaveLength(6);
     await select("Varia.TEX", "b.tex");
     expect(toolButtons()).toEqual([]);
     await select("note.txt");

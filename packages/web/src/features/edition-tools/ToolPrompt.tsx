@@ -4,6 +4,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "../../components/fields";
 import { Modal } from "../../components/Modal";
+import { NotInstalled } from "../../components/NotInstalled";
+import { toolState, useToolStatesView, availabilityOf } from "../../state/tool-states";
 import { isolatePath, parentFolder } from "../../lib/paths";
 import { fetchResource, resourceKey } from "../../api/resource-api";
 import { PromptFooter, type PromptProps, type SpecOf } from "../../prompts";
@@ -18,7 +20,8 @@ function isFolderName(name: string): boolean {
 }
 
 /**
- * The dialog of m2hv, m2lv, m2ledmac and pdflatex (SPEC.md §4–§5): the output folder's name
+ * The dialog of m2hv, m2lv, m2ledmac, pdflatex and the PDF pipelines (SPEC.md §4–§5, issue 30):
+ * "not installed" (and Run disabled) when the tool's program is missing; the output folder's name
  * (beside the source; none for pdflatex, which writes beside the source), an Overwrite checkbox
  * that must be ticked when that name exists, the tool's options and its help. While the tool
  * runs the dialog shows a spinner and Cancel aborts the request (the server kills the tool).
@@ -32,6 +35,8 @@ export function ToolPrompt({ spec, close }: PromptProps<SpecOf<"editionTool">>) 
   const [override, setOverride] = useState(false);
   const [commandline, setCommandline] = useState("");
   const run = useToolRun(close);
+  const states = useToolStatesView();
+  const missing = availabilityOf(states, tool) === "missing";
 
   const listing = useQuery({
     queryKey: resourceKey(folder),
@@ -43,6 +48,7 @@ export function ToolPrompt({ spec, close }: PromptProps<SpecOf<"editionTool">>) 
   const words = splitCommandline(commandline);
 
   const blocked =
+    missing ||
     run.running ||
     !words.ok ||
     (!beside && (!isFolderName(trimmed) || listing.isPending || (exists && !override)));
@@ -85,6 +91,7 @@ export function ToolPrompt({ spec, close }: PromptProps<SpecOf<"editionTool">>) 
       footer={footer}
     >
       <p>{t("editionTools.prompt.message", { tool, name: isolatePath(source.path) })}</p>
+      {missing && <NotInstalled tool={tool} steps={toolState(states, tool)?.missing} />}
       {!beside && (
         <OutputFolderFields
           folder={folder}
@@ -106,7 +113,7 @@ export function ToolPrompt({ spec, close }: PromptProps<SpecOf<"editionTool">>) 
         bad={words.ok ? null : words.bad}
         disabled={run.running}
       />
-      <ToolHelpToggle tool={tool} />
+      {!missing && <ToolHelpToggle tool={tool} />}
       {run.running && (
         <p className="tool-prompt__running" role="status" data-testid="tool-running">
           <span className="spinner" aria-hidden="true" />

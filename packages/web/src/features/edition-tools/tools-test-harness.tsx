@@ -1,4 +1,4 @@
-import type { Resource, ToolRunResult } from "@scriptorium/shared";
+import type { Resource, ToolRunResult, ToolStates } from "@scriptorium/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -18,8 +18,8 @@ import { useRunStore } from "../../state/run-store";
 /*
  * Test harness of the edition tools: the /files page with the header and the prompt host, in
  * front of a fake server reached through the real API client (only `fetch` is replaced). The
- * server answers listings and files from `tree`, the tools' help, and tool runs through
- * `runAnswer` (each run request is kept in `runs`).
+ * server answers listings and files from `tree`, the tools' states (`toolStates`), the tools'
+ * help, and tool runs through `runAnswer` (each run request is kept in `runs`).
  */
 
 /** Resources the fake server knows, by decoded path (folders end with "/"). */
@@ -29,6 +29,40 @@ export const tree: Record<string, Resource> = {};
 export const runs: URL[] = [];
 
 export const help: Record<string, string> = {};
+
+const TOOL_NAMES = ["m2hv", "m2lv", "m2ledmac", "pdflatex", "m2lv-pdf", "m2ledmac-pdf"];
+
+/** Every default tool on and installed, as `GET /api/mauro/tools` answers a user. */
+export function allInstalled(): ToolStates {
+  return {
+    sandbox: "sandboxed",
+    tools: TOOL_NAMES.map((name) => ({
+      name,
+      kind: name.endsWith("-pdf")
+        ? "pdf-pipeline"
+        : name === "pdflatex"
+          ? "beside-source"
+          : "folder",
+      enabled: true,
+      installed: true,
+    })),
+  };
+}
+
+/** What the fake server answers for the tool states (a test may mark tools missing). */
+export let toolStates: ToolStates = allInstalled();
+
+/** `tools` marked not installed (a pipeline with `missing` steps when given). */
+export function markMissing(tools: string[], missing?: string[]) {
+  toolStates = {
+    ...toolStates,
+    tools: toolStates.tools.map((state) =>
+      tools.includes(state.name)
+        ? { ...state, installed: false, ...(missing && { missing }) }
+        : state,
+    ),
+  };
+}
 
 /** How the fake server answers the next tool run; by default a run that wrote its log. */
 export let runAnswer: (url: URL, signal: AbortSignal | undefined) => Promise<Response>;
@@ -60,6 +94,7 @@ function answer(input: RequestInfo | URL, init?: RequestInit): Promise<Response>
   const url = new URL(href, "http://localhost");
   const method = init?.method ?? "GET";
   const signal = init?.signal ?? undefined;
+  if (url.pathname === "/api/mauro/tools") return Promise.resolve(json(200, toolStates));
   if (url.pathname.startsWith("/api/mauro/help/")) {
     const tool = decodeURIComponent(url.pathname.slice("/api/mauro/help/".length));
     const text = help[tool];
@@ -117,6 +152,7 @@ export function resetTools() {
   for (const key of Object.keys(tree)) delete tree[key];
   for (const key of Object.keys(help)) delete help[key];
   runs.length = 0;
+  toolStates = allInstalled();
   setRunAnswer((url) => {
     const tool = (url.searchParams.get("action") ?? "").replace("mauro:", "");
     const destination = decodeURIComponent(url.searchParams.get("destination") ?? "");

@@ -11,7 +11,8 @@ import { runTool, type ToolRunRequest } from "../../api/tools-api";
 /**
  * Runs a tool from its dialog: the run is registered in the run store with the controller that
  * cancels it; on success the listings it changed reload, the run is recorded for the workbench,
- * the dialog closes and the log opens (SPEC.md §4). A failure stays in the dialog, shown with
+ * the dialog closes and the log opens (SPEC.md §4), unless the run was started from the editor:
+ * then it stays there, with the output beside the source. A failure stays in the dialog, shown with
  * the server's message (a 429 when too many tools run, a 501 naming a missing tool). Closing
  * the dialog while the tool runs cancels it.
  */
@@ -35,12 +36,15 @@ export function useToolRun(close: () => void) {
     const store = useRunStore.getState();
     store.setRunning({ source: request.source, tool: request.tool, controller });
     try {
+      // Started from the editor (it has the source open, its saver registered): the run stays
+      // there, its output beside the source (issue 30); from a listing, the log opens.
+      const fromEditor = request.source in useRunStore.getState().savers;
       const result = await runTool(request, controller.signal);
       // A log opened before shows this run, not a cached earlier one.
       await recordRun(request, result, queryClient);
       controllerRef.current = null;
       close();
-      void navigate(`/files${encodePath(result.log)}`);
+      if (!fromEditor) void navigate(`/files${encodePath(result.log)}`);
     } catch (err) {
       if (controller.signal.aborted) setError(t("editionTools.prompt.cancelled"));
       else if (!isStatusError(err, 401)) setError(errorMessage(err));

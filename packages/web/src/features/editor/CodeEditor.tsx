@@ -23,6 +23,10 @@ export interface CodeEditorHandle {
   focus: () => void;
   /** Moves the cursor to the start of the outline's entry `index` (from the live checker). */
   goToPart: (index: number) => void;
+  /** The line (from 1) of the cursor. */
+  cursorLine: () => number;
+  /** Moves the cursor to `line` (from 1), scrolled to and flashed, and focuses the text. */
+  goToLine: (line: number) => void;
 }
 
 export interface CodeEditorProps {
@@ -150,6 +154,16 @@ export function CodeEditor(props: CodeEditorProps) {
         if (!view || !entry) return;
         view.focus();
         goToPosition(view, entry.from);
+      },
+      cursorLine: () => {
+        const state = viewRef.current?.state;
+        return state ? state.doc.lineAt(state.selection.main.head).number : 1;
+      },
+      goToLine: (target) => {
+        const view = viewRef.current;
+        if (!view) return;
+        view.focus();
+        goToLine(view, target);
       },
     }),
     [],

@@ -65,6 +65,9 @@ function EditorPage({ resource }: { resource: Resource }) {
     path: resource.path,
     name: resource.name,
     saveIfDirty: () => (readOnly || !dirtyRef.current ? Promise.resolve(true) : save()),
+    cursorLine: () => editor.current?.cursorLine() ?? 1,
+    goToLine: (target) => editor.current?.goToLine(target),
+    text: () => editor.current?.getDoc().toString() ?? resource.content ?? "",
   });
 
   const onDirtyChange = useCallback((next: boolean) => {

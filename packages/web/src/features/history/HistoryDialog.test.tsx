@@ -345,7 +345,9 @@ describe("the info dialog's history section", () => {
 
 describe("the editor's History button", () => {
   function EditorBar({ saveIfDirty }: { saveIfDirty: () => Promise<boolean> }) {
-    return <>{useEditorHistory({ path: PATH, name: "varia.tex", saveIfDirty }).bar}</>;
+    return (
+      <>{useEditorHistory({ path: PATH, name: "varia.tex", saveIfDirty, text: () => "" }).bar}</>
+    );
   }
 
   it("saves unsaved changes before it opens the history", async () => {

@@ -32,6 +32,8 @@ function server() {
         ? Promise.resolve(found)
         : Promise.reject(new StatusError("not found", 404, { code: "NOT_FOUND" }));
     }
+    // A read, not a change: the edition tools' states (none configured here).
+    if (name === "toolStates") return Promise.resolve({ sandbox: "off", tools: [] });
     calls.push({ name, path: options?.path, query: options?.query });
     const failure = failures[`${name} ${options?.path}`];
     return failure ? Promise.reject(failure) : Promise.resolve("");

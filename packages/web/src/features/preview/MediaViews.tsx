@@ -1,8 +1,10 @@
 import type { Resource } from "@scriptorium/shared";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
 import { Icon, typeIcon } from "../../components/Icon";
 import { formatBytes } from "../../lib/format-bytes";
-import { baseName } from "../../lib/paths";
+import { baseName, encodePath } from "../../lib/paths";
+import { pdfViewerSlot } from "../../slots/pdf";
 import { fileUrls } from "../../api/resource-api";
 import { DownloadLink, OpenInlineLink } from "../../components/FileLinks";
 import { opensInline } from "../../lib/open-inline";
@@ -47,14 +49,19 @@ export function VideoView({ resource, onError }: ViewProps) {
   );
 }
 
-/** PDFs in the browser's viewer, from the raw file served inline. */
+/**
+ * PDFs in the app's viewer (slots/pdf.ts); a double-click opens the source line SyncTeX finds
+ * there in the editor.
+ */
 export function PdfView({ resource }: { resource: Resource }) {
+  const navigate = useNavigate();
+  const Viewer = pdfViewerSlot.get();
   return (
-    <iframe
-      className="preview-pdf"
-      src={fileUrls.raw(resource.path, true)}
-      title={resource.name}
-      data-testid="preview-pdf"
+    <Viewer
+      path={resource.path}
+      version={resource.modified}
+      label={resource.name}
+      onSource={(source) => void navigate(`/files${encodePath(source.file)}?line=${source.line}`)}
     />
   );
 }

@@ -1,11 +1,12 @@
 import type { Item, Resource, TokenUser } from "@scriptorium/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiCall } from "../../api/client";
 import type * as ClientModule from "../../api/client";
 import { useAuthStore } from "../../state/auth-store";
+import { pdfViewerSlot, type PdfViewerProps } from "../../slots/pdf";
 import { Preview } from "./Preview";
 
 vi.mock("../../api/client", async (importOriginal) => ({
@@ -154,11 +155,19 @@ describe("preview", () => {
     );
   });
 
-  it("a PDF opens in the browser's viewer", () => {
-    renderPreview("a.png", { type: "pdf" });
-    expect(screen.getByTestId("preview-pdf").getAttribute("src")).toBe(
-      "/api/raw/pics/a.png?inline=true",
-    );
+  it("a PDF opens in the app's viewer; a double-click on it opens the source at the line", async () => {
+    let seen: PdfViewerProps | undefined;
+    pdfViewerSlot.fill((props) => {
+      seen = props;
+      return <div data-testid="pdf-stand-in" />;
+    });
+    const router = renderPreview("a.png", { type: "pdf" });
+    expect(screen.getByTestId("pdf-stand-in")).toBeTruthy();
+    expect(seen?.path).toBe("/pics/a.png");
+    expect(screen.getByTestId("preview-download").getAttribute("href")).toBe("/api/raw/pics/a.png");
+    act(() => seen?.onSource?.({ file: "/tex/book.tex", line: 42 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/files/tex/book.tex"));
+    expect(router.state.location.search).toBe("?line=42");
   });
 
   it("other files get a card with a download button, and Open inline only for .html/.htm", () => {

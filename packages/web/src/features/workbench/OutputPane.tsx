@@ -1,6 +1,8 @@
+import type { SyncTexSource } from "@scriptorium/shared";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
+import { pdfViewerSlot } from "../../slots/pdf";
 import { baseName, encodePath } from "../../lib/paths";
 import { useRunStore } from "../../state/run-store";
 import { fileUrls } from "../../api/resource-api";
@@ -43,11 +45,22 @@ function FailedRun({ log }: { log: string }) {
 
 /**
  * Beside the source (under it on narrow screens): the last compile's HTML, through the
- * sandboxed inline view, or its PDF. Every run loads it anew.
+ * sandboxed inline view, or its PDF in the app's viewer. Every run loads it anew. A
+ * double-click in the PDF moves the cursor to the line it came from (`onLine`) when that line
+ * is in this source, else opens the file it is in at that line (an `\input` file, the `.m.tex`
+ * of a pipeline); "Show in PDF" (the bar) asks the viewer to reveal the cursor's line.
  */
-export function OutputPane({ source }: { source: string }) {
+export function OutputPane({
+  source,
+  onLine,
+}: {
+  source: string;
+  onLine?: (line: number) => void;
+}) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const output = useOutput(source);
+  const reveal = useWorkbenchStore((state) => state.reveals[source]);
   const hidden = useWorkbenchStore((state) => state.paneHidden);
   // While the file compiles again, the page on show is the previous run's: dimmed.
   const running = useRunStore((state) => state.running?.source === source);
@@ -55,6 +68,11 @@ export function OutputPane({ source }: { source: string }) {
   if (output.kind === "failed") return <FailedRun log={output.log} />;
   const name = baseName(output.path);
   const url = outputUrl(output.path, output.kind, output.at);
+  const PdfViewer = pdfViewerSlot.get();
+  const onSource = (found: SyncTexSource) => {
+    if (found.file === source && onLine) onLine(found.line);
+    else void navigate(`/files${encodePath(found.file)}?line=${found.line}`);
+  };
   return (
     <section
       className="workbench__pane"
@@ -81,17 +99,26 @@ export function OutputPane({ source }: { source: string }) {
           <Icon name="external" size={20} />
         </a>
       </div>
-      <iframe
-        key={url}
-        className="workbench__frame"
-        data-testid="workbench-frame"
-        data-kind={output.kind}
-        // HTML runs as the server's inline policy says (scripts in an opaque origin); a PDF
-        // cannot be sandboxed or the browser refuses its viewer.
-        sandbox={output.kind === "html" ? "allow-scripts allow-forms" : undefined}
-        title={t("workbench.outputOf", { name })}
-        src={url}
-      />
+      {output.kind === "pdf" ? (
+        <PdfViewer
+          path={output.path}
+          version={output.at}
+          reveal={reveal?.pdf === output.path ? reveal : undefined}
+          onSource={onSource}
+          label={t("workbench.outputOf", { name })}
+        />
+      ) : (
+        <iframe
+          key={url}
+          className="workbench__frame"
+          data-testid="workbench-frame"
+          data-kind={output.kind}
+          // HTML runs as the server's inline policy says (scripts in an opaque origin).
+          sandbox="allow-scripts allow-forms"
+          title={t("workbench.outputOf", { name })}
+          src={url}
+        />
+      )}
     </section>
   );
 }

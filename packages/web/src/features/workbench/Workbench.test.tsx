@@ -11,6 +11,7 @@ import {
   fakeServer,
   renderEditorAt,
   stubLayout,
+  stubPdfViewer,
   texFile,
   toolQuery,
   typeAtEnd,
@@ -41,6 +42,7 @@ beforeEach(() => {
   useRunStore.setState({ lastRuns: {}, running: null });
   useWorkbenchStore.setState({ paneHidden: false });
   useAuthStore.getState().setSession("jwt", USER);
+  stubPdfViewer();
 });
 
 afterEach(() => {
@@ -99,7 +101,8 @@ describe("the compile workbench", () => {
 
     fireEvent.click(screen.getByTestId("workbench-compile"));
     await waitFor(() => expect(server.patches()).toHaveLength(1));
-    const [put] = server.seen;
+    // The first request of the file's own (the tool states are read once per session).
+    const [put] = server.seen.filter((s) => s.url.pathname !== "/api/mauro/tools");
     expect(put?.method).toBe("PUT");
     expect(put?.body).toBe(view.state.doc.toString());
     expect(toolQuery(server.patches()[0]!.url)).toEqual({
@@ -154,7 +157,7 @@ describe("the compile workbench", () => {
     expect(view.state.doc.lines).toBe(5);
   });
 
-  it("after pdflatex the pane shows the PDF beside the source", async () => {
+  it("after pdflatex the pane shows the PDF in the app's viewer beside the source", async () => {
     fakeServer({
       result: () => ({ log: "/Opere/pdflatex.OUT.log", exitCode: 0, ok: true, diagnostics: [] }),
     });
@@ -172,13 +175,19 @@ describe("the compile workbench", () => {
     renderEditorAt();
     await editorView();
     expect(screen.getByTestId("workbench-compile").dataset.tool).toBe("pdflatex");
-    expect(frame().getAttribute("src")).toBe("/api/raw/Opere/figura.pdf?inline=true&v=5");
-    expect(frame().hasAttribute("sandbox")).toBe(false);
+    const viewer = screen.getByTestId("pdf-stand-in");
+    expect(viewer.dataset.path).toBe("/Opere/figura.pdf");
+    expect(viewer.dataset.version).toBe("5");
+    expect(screen.queryByTestId("workbench-frame")).toBeNull();
+    // The raw file stays one click away.
+    expect(screen.getByTestId("workbench-pane-open").getAttribute("href")).toBe(
+      "/api/raw/Opere/figura.pdf?inline=true",
+    );
 
     fireEvent.click(screen.getByTestId("workbench-pane-toggle"));
     expect(screen.queryByTestId("workbench-pane")).toBeNull();
     fireEvent.click(screen.getByTestId("workbench-pane-toggle"));
-    expect(frame()).toBeTruthy();
+    expect(screen.getByTestId("pdf-stand-in")).toBeTruthy();
   });
 
   it("shows the running state, and a click cancels the run without an error", async () => {

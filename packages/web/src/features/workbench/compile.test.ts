@@ -1,7 +1,7 @@
 import type { ToolRunResult } from "@scriptorium/shared";
 import { describe, expect, it } from "vitest";
 import type { ToolRunRequest } from "../../api/tools-api";
-import { compileRequest, outputOf, witnessViewOf } from "./compile";
+import { compileProfileOf, compileRequest, outputOf, witnessViewOf } from "./compile";
 import { outputKind } from "./output-url";
 
 const request = (patch: Partial<ToolRunRequest> = {}): ToolRunRequest => ({
@@ -21,24 +21,57 @@ const result = (patch: Partial<ToolRunResult> = {}): ToolRunResult => ({
 });
 
 describe("what the workbench compiles and shows", () => {
-  it("compiles a file never compiled with m2hv into <stem>_m2hv beside it", () => {
-    expect(compileRequest("/Opere/Varia.De.Centris.TEX", undefined)).toEqual({
+  it("compiles a file never compiled with its profile's tool into <stem>_<tool> beside it", () => {
+    expect(compileRequest("/Opere/Varia.De.Centris.TEX", "html", undefined)).toEqual({
       source: "/Opere/Varia.De.Centris.TEX",
       tool: "m2hv",
       destination: "/Opere/Varia.De.Centris_m2hv",
       commandline: "",
       override: true,
     });
-    expect(compileRequest("/solo.tex", undefined).destination).toBe("/solo_m2hv");
+    expect(compileRequest("/solo.tex", "html", undefined).destination).toBe("/solo_m2hv");
+    expect(compileRequest("/Opere/a.tex", "pdf-m2lv", undefined)).toMatchObject({
+      tool: "m2lv-pdf",
+      destination: "/Opere/a_m2lv-pdf",
+    });
+    expect(compileRequest("/Opere/a.tex", "pdf-m2ledmac", undefined).destination).toBe(
+      "/Opere/a_m2ledmac-pdf",
+    );
+    // pdflatex writes beside the source.
+    expect(compileRequest("/Opere/a.tex", "latex", undefined)).toMatchObject({
+      tool: "pdflatex",
+      destination: "/Opere/",
+    });
   });
 
-  it("reruns the last request, overwriting", () => {
+  it("reruns the last request of the profile's tool, overwriting; another tool's is not rerun", () => {
     const last = {
-      request: request({ tool: "m2lv", commandline: "-p epistolario" }),
+      request: request({ tool: "m2lv-pdf", commandline: "-p epistolario", destination: "/x" }),
       result: result(),
       at: 1,
     };
-    expect(compileRequest(last.request.source, last)).toEqual({ ...last.request, override: true });
+    expect(compileRequest(last.request.source, "pdf-m2lv", last)).toEqual({
+      ...last.request,
+      override: true,
+    });
+    expect(compileRequest(last.request.source, "html", last)).toMatchObject({
+      tool: "m2hv",
+      commandline: "",
+      destination: "/Opere/Varia.De.Centris_m2hv",
+    });
+  });
+
+  it("picks the profile: the last run's, else the one kept, else from the content", () => {
+    const latex = () => "\\documentclass{article}\n\\begin{document}x\\end{document}\n";
+    const mauro = () => "\\ElencoTestimoni{A/B}\n\\htmlcut\n";
+    expect(compileProfileOf(undefined, undefined, latex)).toBe("latex");
+    expect(compileProfileOf(undefined, undefined, mauro)).toBe("html");
+    expect(compileProfileOf(undefined, "pdf-m2ledmac", latex)).toBe("pdf-m2ledmac");
+    const ran = (tool: string) => ({ request: request({ tool }), result: result(), at: 1 });
+    expect(compileProfileOf(ran("pdflatex"), "html", mauro)).toBe("latex");
+    expect(compileProfileOf(ran("m2lv-pdf"), undefined, latex)).toBe("pdf-m2lv");
+    // A tool that is no profile's (m2lv alone) leaves the profile as it was.
+    expect(compileProfileOf(ran("m2lv"), undefined, latex)).toBe("latex");
   });
 
   it("shows the output the server names, else the page the run makes", () => {

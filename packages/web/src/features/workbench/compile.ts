@@ -1,5 +1,9 @@
 import {
   defaultToolOutputName,
+  guessCompileProfile,
+  PROFILE_TOOL,
+  profileOfTool,
+  type CompileProfile,
   stemOf,
   witnessViewPage,
   WITNESS_VIEWS,
@@ -13,21 +17,40 @@ import { useRunStore, type LastRun } from "../../state/run-store";
 import { recordRun } from "../../state/record-run";
 import { runTool, type ToolRunRequest } from "../../api/tools-api";
 
-/** The folder m2hv writes for `source` when nothing else was chosen: `<stem>_m2hv` beside it. */
+/** The folder a folder tool writes for `source` by default: `<stem>_<tool>` beside it. */
 export function defaultDestination(source: string, tool = "m2hv"): string {
   return `${parentFolder(source)}${defaultToolOutputName(baseName(source), tool)}`;
 }
 
 /**
- * What the compile button runs: the last run on this file again, overwriting its output; m2hv
- * into `<stem>_m2hv` when the file was never compiled.
+ * The profile Compile runs on a file (issue 30): the one of its last run in this session (a
+ * profile's tool), else the one kept for it in this browser (`state/compile-profiles`), else one
+ * chosen from its content (`\documentclass` → LaTeX; a Mauro-TeX document → HTML).
  */
-export function compileRequest(source: string, last: LastRun | undefined): ToolRunRequest {
-  if (last) return { ...last.request, source, override: true };
+export function compileProfileOf(
+  last: LastRun | undefined,
+  stored: CompileProfile | undefined,
+  text: () => string,
+): CompileProfile {
+  return (last && profileOfTool(last.request.tool)) ?? stored ?? guessCompileProfile(text());
+}
+
+/**
+ * What Compile runs for `profile`: the last run on this file again when it ran the profile's
+ * tool (its options and output folder), overwriting its output; else the profile's tool with no
+ * options into `<stem>_<tool>` beside the file (pdflatex writes beside the file).
+ */
+export function compileRequest(
+  source: string,
+  profile: CompileProfile,
+  last: LastRun | undefined,
+): ToolRunRequest {
+  const tool = PROFILE_TOOL[profile];
+  if (last?.request.tool === tool) return { ...last.request, source, override: true };
   return {
     source,
-    tool: "m2hv",
-    destination: defaultDestination(source),
+    tool,
+    destination: tool === "pdflatex" ? parentFolder(source) : defaultDestination(source, tool),
     commandline: "",
     override: true,
   };

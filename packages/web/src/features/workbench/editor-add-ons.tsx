@@ -3,14 +3,16 @@ import { CompileButton, PaneToggle } from "./CompileButton";
 import { CompileMessages } from "./CompileMessages";
 import { OutputPane, useOutput } from "./OutputPane";
 import { useFileDiagnostics } from "./use-file-diagnostics";
+import { ShowInPdfButton } from "./ShowInPdfButton";
 import { useWorkbench } from "./use-workbench";
 import "./workbench.css";
 
 /**
  * The workbench in the editor (its slot, slots/editor.ts): for a `.tex` file the user may
- * compile, the pane toggle (once there is output) and the compile button in the bar, the
- * diagnostics in the gutter and listed under the editor, Ctrl+Enter, and the output pane beside
- * the source. Another file a compile reported on (a style file) gets its marks and list too.
+ * compile, the pane toggle (once there is output), "Show in PDF" (once the output is a PDF:
+ * SyncTeX from the cursor's line) and the compile button in the bar, the diagnostics in the
+ * gutter and listed under the editor, Ctrl+Enter, and the output pane beside the source. Another
+ * file a compile reported on (a style file) gets its marks and list too.
  */
 export function useEditorWorkbench(file: EditedFile): EditorAddOns {
   const workbench = useWorkbench(file);
@@ -30,15 +32,18 @@ export function useEditorWorkbench(file: EditedFile): EditorAddOns {
     bar: (
       <>
         {output && <PaneToggle hidden={workbench.paneHidden} onToggle={workbench.togglePane} />}
+        {output?.kind === "pdf" && <ShowInPdfButton file={file} pdf={output.path} />}
         <CompileButton
-          tool={workbench.tool}
+          profile={workbench.profile}
+          availability={workbench.availability}
           running={workbench.running}
           onCompile={workbench.compile}
+          onCompileWith={workbench.compileWith}
           onCancel={workbench.cancel}
         />
       </>
     ),
-    pane: <OutputPane source={file.path} />,
+    pane: <OutputPane source={file.path} onLine={file.goToLine} />,
     footer: <CompileMessages path={file.path} />,
     diagnostics: workbench.diagnostics,
     onRun: workbench.compile,

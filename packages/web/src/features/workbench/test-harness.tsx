@@ -1,5 +1,5 @@
 import { EditorView } from "@codemirror/view";
-import type { Resource, TokenUser, ToolRunResult } from "@scriptorium/shared";
+import type { Resource, TokenUser, ToolRunResult, ToolStates } from "@scriptorium/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
@@ -8,6 +8,7 @@ import { Editor } from "../editor/Editor";
 import { PromptHost } from "../../prompts";
 import "../../app/register-prompts";
 import "../../app/file-views";
+import { pdfViewerSlot, type PdfViewerProps } from "../../slots/pdf";
 
 /** Test helpers of the workbench: a user, a .tex file, the editor page, a fake server. */
 
@@ -129,12 +130,17 @@ const json = (value: unknown, status = 200) =>
 
 /**
  * A fetch that answers like the server: PUT saves, GET of a resource answers `files`, PATCH with
- * a tool action answers `result(request)` (or waits for the abort when `hold` is set).
+ * a tool action answers `result(request)` (or waits for the abort when `hold` is set), the tool
+ * states `toolStates`.
  */
 export function fakeServer(options: {
   files?: Record<string, Resource>;
+  /** GET answers of other routes (e.g. /api/synctex/…): a body, or a status for an error. */
+  get?: (url: URL) => { status: number } | { body: unknown } | undefined;
   result?: (url: URL) => ToolRunResult;
   hold?: boolean;
+  /** `GET /api/mauro/tools`; none: 404 (the web then offers what the page globals list). */
+  toolStates?: ToolStates;
 }) {
   const seen: Seen[] = [];
   const fetchMock = vi.fn<typeof fetch>((input, init) => {
@@ -143,6 +149,9 @@ export function fakeServer(options: {
     const method = init?.method ?? "GET";
     seen.push({ method, url, body: init?.body });
     if (method === "PUT") return Promise.resolve(new Response("", { status: 200 }));
+    if (url.pathname === "/api/mauro/tools" && options.toolStates) {
+      return Promise.resolve(json(options.toolStates));
+    }
     if (method === "PATCH") {
       if (options.hold) {
         return new Promise<Response>((_, reject) => {
@@ -153,6 +162,9 @@ export function fakeServer(options: {
       }
       return Promise.resolve(json(options.result?.(url)));
     }
+    const answer = options.get?.(url);
+    if (answer && "body" in answer) return Promise.resolve(json(answer.body));
+    if (answer) return Promise.resolve(json({ status: answer.status }, answer.status));
     const path = decodeURIComponent(url.pathname.replace(/^\/api\/resources/, ""));
     const file = options.files?.[path];
     return Promise.resolve(file ? json(file) : json({ status: 404, message: "Not Found" }, 404));
@@ -172,4 +184,25 @@ export function toolQuery(url: URL) {
     commandline: twice("commandline"),
     override: q.get("override"),
   };
+}
+
+/** What the stand-in PDF viewer was last given, and the stand-in itself (slots/pdf.ts). */
+export const pdfViewerSeen: { props?: PdfViewerProps } = {};
+
+function PdfViewerStandIn(props: PdfViewerProps) {
+  pdfViewerSeen.props = props;
+  return (
+    <div
+      data-testid="pdf-stand-in"
+      data-path={props.path}
+      data-version={String(props.version)}
+      data-reveal={props.reveal ? JSON.stringify(props.reveal.boxes) : undefined}
+    />
+  );
+}
+
+/** The PDF viewer replaced by a stand-in (jsdom draws no PDF). */
+export function stubPdfViewer() {
+  pdfViewerSeen.props = undefined;
+  pdfViewerSlot.fill(PdfViewerStandIn);
 }

@@ -1,3 +1,4 @@
+import type { SyncTexBox } from "@scriptorium/shared";
 import { create } from "zustand";
 
 const HIDDEN_KEY = "scriptorium.workbench.paneHidden";
@@ -14,7 +15,12 @@ interface WorkbenchState {
   /** The output pane beside the source is hidden (kept across files and visits). */
   paneHidden: boolean;
   setPaneHidden: (hidden: boolean) => void;
+  /** Per source, the places of its PDF "Show in PDF" last asked the pane to reveal. */
+  reveals: Record<string, { pdf: string; boxes: SyncTexBox[]; key: number }>;
+  reveal: (source: string, pdf: string, boxes: SyncTexBox[]) => void;
 }
+
+let revealKey = 0;
 
 export const useWorkbenchStore = create<WorkbenchState>()((set) => ({
   paneHidden: storedHidden(),
@@ -26,4 +32,7 @@ export const useWorkbenchStore = create<WorkbenchState>()((set) => ({
     }
     set({ paneHidden });
   },
+  reveals: {},
+  reveal: (source, pdf, boxes) =>
+    set((state) => ({ reveals: { ...state.reveals, [source]: { pdf, boxes, key: ++revealKey } } })),
 }));

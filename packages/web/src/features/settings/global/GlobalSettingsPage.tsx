@@ -50,6 +50,8 @@ export function GlobalSettingsPage() {
         ...settings,
         ...(old?.programs && { programs: old.programs }),
       }));
+      // The tools' states follow the tool settings (programs, steps, support folders).
+      void queryClient.invalidateQueries({ queryKey: ["toolStates"] });
       showSuccess(t("success.settingsUpdated"));
     },
     onError: handleError,

@@ -1,8 +1,9 @@
-import type { Tool, ToolSettings } from "@scriptorium/shared";
+import type { Tool, ToolSettings, ToolState } from "@scriptorium/shared";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "../../../components/fields";
 import { SettingsCard } from "../../../components/SettingsCard";
+import { toolState, useToolStatesView } from "../../../state/tool-states";
 
 /** A timeout field as the schema takes it: whole seconds from 1 to 3600, else `fallback`. */
 export function parseTimeout(text: string, fallback: number): number {
@@ -33,9 +34,11 @@ interface ToolRow {
 }
 
 /**
- * The edition tools (API.md Part A §9): each configured tool's executable (a name looked up in
- * the tool folders, or an absolute path), whether it is offered, and its timeout; and the tool
- * folders. The options each tool accepts are kept as they are.
+ * The edition tools (API.md Part A §9, issue 30): each configured tool's executable (a name
+ * looked up in the tool folders, or an absolute path), whether it is offered, its timeout and its
+ * state on this server (installed or not, where, its version line; a pipeline's steps); how
+ * programs run here; the tool folders and the support folders, each with its state. The options
+ * each tool accepts are kept as they are.
  */
 export function ToolSettingsForm({ initial, onSave, saving = false }: ToolSettingsFormProps) {
   const { t } = useTranslation();
@@ -48,6 +51,11 @@ export function ToolSettingsForm({ initial, onSave, saving = false }: ToolSettin
     })),
   );
   const [folders, setFolders] = useState(() => initial.folders.join("\n"));
+  const [supportFolders, setSupportFolders] = useState(() =>
+    (initial.supportFolders ?? []).join("\n"),
+  );
+  const states = useToolStatesView();
+  const known = typeof states === "object" ? states : undefined;
 
   const update = (index: number, change: Partial<ToolRow>) =>
     setRows((current) => current.map((row, i) => (i === index ? { ...row, ...change } : row)));
@@ -55,7 +63,7 @@ export function ToolSettingsForm({ initial, onSave, saving = false }: ToolSettin
   const submit = () =>
     onSave?.({
       folders: parseFolders(folders),
-      supportFolders: initial.supportFolders ?? [],
+      supportFolders: parseFolders(supportFolders),
       tools: rows.map((row) => ({
         ...row.tool,
         executable: row.executable.trim() || row.tool.executable,
@@ -71,6 +79,11 @@ export function ToolSettingsForm({ initial, onSave, saving = false }: ToolSettin
       onSubmit={submit}
       submitDisabled={onSave === null || saving}
     >
+      {known && (
+        <p className="tool-settings__sandbox" data-testid="tool-sandbox" data-mode={known.sandbox}>
+          {t(`editionTools.settings.sandbox.${known.sandbox}`)}
+        </p>
+      )}
       <table className="tool-settings">
         <thead>
           <tr>
@@ -78,6 +91,7 @@ export function ToolSettingsForm({ initial, onSave, saving = false }: ToolSettin
             <th scope="col">{t("editionTools.settings.executable")}</th>
             <th scope="col">{t("editionTools.settings.enabled")}</th>
             <th scope="col">{t("editionTools.settings.timeout")}</th>
+            <th scope="col">{t("editionTools.settings.state")}</th>
           </tr>
         </thead>
         <tbody>
@@ -85,6 +99,7 @@ export function ToolSettingsForm({ initial, onSave, saving = false }: ToolSettin
             <ToolSettingsRow
               key={row.tool.name}
               row={row}
+              state={toolState(states, row.tool.name)}
               onChange={(change) => update(index, change)}
             />
           ))}
@@ -98,16 +113,38 @@ export function ToolSettingsForm({ initial, onSave, saving = false }: ToolSettin
         hint={t("editionTools.settings.foldersHelp")}
         testId="tool-folders"
       />
+      <TextField
+        label={t("editionTools.settings.supportFolders")}
+        rows={3}
+        value={supportFolders}
+        onChange={setSupportFolders}
+        hint={t("editionTools.settings.supportFoldersHelp")}
+        testId="tool-support-folders"
+      />
+      {known?.supportFolders && known.supportFolders.length > 0 && (
+        <ul className="tool-settings__support" data-testid="tool-support-states">
+          {known.supportFolders.map((folder) => (
+            <li key={folder.path} data-exists={folder.exists}>
+              <code dir="ltr">{folder.path}</code>{" "}
+              {folder.exists
+                ? t("editionTools.settings.supportFiles", { count: folder.files ?? 0 })
+                : t("editionTools.settings.supportMissing")}
+            </li>
+          ))}
+        </ul>
+      )}
     </SettingsCard>
   );
 }
 
-/** One tool: its executable, whether it is offered, its timeout. */
+/** One tool: its executable, whether it is offered, its timeout, its state on the server. */
 function ToolSettingsRow({
   row,
+  state,
   onChange,
 }: {
   row: ToolRow;
+  state: ToolState | undefined;
   onChange: (change: Partial<ToolRow>) => void;
 }) {
   const { t } = useTranslation();
@@ -152,6 +189,44 @@ function ToolSettingsRow({
           data-testid="tool-timeout"
         />
       </td>
+      <td>
+        <ToolStateCell tool={row.tool} state={state} />
+      </td>
     </tr>
+  );
+}
+
+/** Installed or not, where and which version; a pipeline's steps and which of them are missing. */
+function ToolStateCell({ tool, state }: { tool: Tool; state: ToolState | undefined }) {
+  const { t } = useTranslation();
+  if (!state) return null;
+  return (
+    <div className="tool-settings__state" data-testid="tool-state" data-installed={state.installed}>
+      <span className={state.installed ? "tool-settings__ok" : "tool-settings__missing"}>
+        {t(
+          state.installed
+            ? "editionTools.settings.installed"
+            : "editionTools.settings.notInstalled",
+        )}
+      </span>
+      {tool.steps && (
+        <span className="tool-settings__detail" data-testid="tool-steps">
+          {t("editionTools.settings.steps", { steps: tool.steps.join(" → ") })}
+          {state.missing && state.missing.length > 0 && (
+            <> {t("editionTools.settings.stepsMissing", { steps: state.missing.join(", ") })}</>
+          )}
+        </span>
+      )}
+      {state.program && (
+        <code className="tool-settings__detail" dir="ltr" data-testid="tool-program">
+          {state.program}
+        </code>
+      )}
+      {state.version && (
+        <span className="tool-settings__detail" dir="ltr" data-testid="tool-version">
+          {state.version}
+        </span>
+      )}
+    </div>
   );
 }
