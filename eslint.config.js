@@ -83,6 +83,9 @@ export default tseslint.config(
       "packages/server/src/plugins/web-app.ts",
       "packages/server/src/plugins/page-globals.ts",
       "packages/server/src/features/preview/preview-cache.ts",
+      // The LaTeX runs' support folders (the admin's, on the server) and font cache.
+      "packages/server/src/features/edition-tools/tex-support.ts",
+      "packages/server/src/features/edition-tools/font-cache.ts",
       // The runner looks up programs and system folders, never user files.
       "packages/server/src/runner/host.ts",
     ],

@@ -24,9 +24,12 @@ test("m2hv from the header, then the log, then a diagnostic into the editor", as
   await dialog.getByTestId("tool-commandline").fill("-v");
   await dialog.getByTestId("tool-submit").click();
 
-  await expect(page).toHaveURL(/\/files\/Opuscula\/varia-de-centris_m2hv\/m2hv\.OUT\.log$/, {
-    timeout: 20_000,
-  });
+  await expect(page).toHaveURL(
+    /\/files\/Opuscula\/varia-de-centris_m2hv\/varia-de-centris\.m2hv\.log$/,
+    {
+      timeout: 20_000,
+    },
+  );
   const log = page.getByTestId("tool-log");
   await expect(log.getByTestId("tool-log-text")).toContainText(
     "SOURCE: /Opuscula/varia-de-centris.tex",
@@ -53,7 +56,7 @@ test("m2hv from the header, then the log, then a diagnostic into the editor", as
   await expect(dialog.getByTestId("tool-submit")).toBeDisabled();
   await dialog.getByTestId("tool-overwrite").locator("input").check();
   await dialog.getByTestId("tool-submit").click();
-  await expect(page).toHaveURL(/m2hv\.OUT\.log$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/varia-de-centris\.m2hv\.log$/, { timeout: 20_000 });
 });
 
 test("a running tool shows a spinner and Cancel stops it, leaving the dialog open", async ({

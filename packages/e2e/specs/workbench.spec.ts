@@ -23,7 +23,7 @@ test("m2hv from the header, a diagnostic into the editor, then compile there (Ct
   const dialog = page.getByTestId("prompt-edition-tool");
   await dialog.getByTestId("tool-commandline").fill("-v");
   await dialog.getByTestId("tool-submit").click();
-  await expect(page).toHaveURL(/m2hv\.OUT\.log$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/varia-de-centris\.m2hv\.log$/, { timeout: 20_000 });
   await page.getByTestId("tool-log-diagnostic").first().click();
 
   // The editor opens at the line, with the run's diagnostics and output.

@@ -6,9 +6,15 @@ import { e2eState } from "./state.js";
 
 /** The stand-in Mauro-TeX compilers of the server's tests (the real ones are not shipped). */
 const STANDINS = path.join(REPO, "packages/server/src/test/maurotex-standin");
+/** The test support folder: the styles and METAFONT font the stand-ins' `.m.tex` load. */
+export const SUPPORT = path.join(REPO, "packages/server/src/test/maurotex-support");
 
 export interface ToolSettingsBody {
-  tools: { folders: string[]; tools: { name: string; enabled: boolean }[] };
+  tools: {
+    folders: string[];
+    supportFolders: string[];
+    tools: { name: string; enabled: boolean }[];
+  };
 }
 
 /**
@@ -20,6 +26,7 @@ export function useStandinTools() {
   let api: APIRequestContext | undefined;
   let token = "";
   let previousFolders: string[] = [];
+  let previousSupport: string[] = [];
 
   const client = (): APIRequestContext => {
     if (!api) throw new Error("useStandinTools: used outside the spec's tests");
@@ -39,9 +46,13 @@ export function useStandinTools() {
       });
       expect(res.ok()).toBe(true);
     },
-    async setFolders(folders: string[]): Promise<void> {
+    async setFolders(folders: string[], supportFolders?: string[]): Promise<void> {
       const current = await adminApi.settings();
-      await adminApi.save({ ...current, tools: { ...current.tools, folders } });
+      const support = supportFolders ?? current.tools.supportFolders;
+      await adminApi.save({
+        ...current,
+        tools: { ...current.tools, folders, supportFolders: support },
+      });
     },
   };
 
@@ -50,12 +61,18 @@ export function useStandinTools() {
     const login = await api.post("/api/login", { data: admin() });
     expect(login.status()).toBe(200);
     token = await login.text();
-    previousFolders = (await adminApi.settings()).tools.folders;
-    await adminApi.setFolders([STANDINS, path.dirname(process.execPath), ...previousFolders]);
+    const before = (await adminApi.settings()).tools;
+    previousFolders = before.folders;
+    previousSupport = before.supportFolders;
+    // The stand-ins' LaTeX needs the support folder, as the real compilers' output does.
+    await adminApi.setFolders(
+      [STANDINS, path.dirname(process.execPath), ...previousFolders],
+      [SUPPORT],
+    );
   });
 
   test.afterAll(async () => {
-    await adminApi.setFolders(previousFolders);
+    await adminApi.setFolders(previousFolders, previousSupport);
     await api?.dispose();
   });
 

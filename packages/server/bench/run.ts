@@ -3,7 +3,8 @@
  * on the same machine in the same run (medians of BENCH_RUNS runs, 3 by default). Prints one
  * table and writes the same rows to bench-results.json at the repository root. Runs the built
  * server (packages/server/dist) through its command, on Node's type stripping.
- * BENCH_ONLY=listing,concurrency,download,upload,archives,startup,trash,versions,checker,pdf runs some figures only.
+ * BENCH_ONLY=listing,concurrency,download,upload,archives,startup,trash,versions,checker,pdf,compile
+ * runs some figures only.
  * Every temporary file is removed at the end, also on Ctrl+C; a watchdog ends a stuck run.
  */
 import { rmSync, writeFileSync } from "node:fs";
@@ -16,6 +17,7 @@ import { ensureTools } from "./lib/tools.ts";
 import { archives } from "./figures/archives.ts";
 import { bigFolder } from "./figures/big-folder.ts";
 import { checker } from "./figures/checker.ts";
+import { compile } from "./figures/compile.ts";
 import { concurrency } from "./figures/concurrency.ts";
 import { download } from "./figures/download.ts";
 import { pdfViewer } from "./figures/pdf-viewer.ts";
@@ -38,6 +40,7 @@ const FIGURES: Record<string, (work: string, tools: Record<string, string>) => P
   versions,
   checker,
   pdf: pdfViewer,
+  compile,
 };
 
 const works: string[] = [];

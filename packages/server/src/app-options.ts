@@ -39,6 +39,11 @@ export interface AppOptions {
    * earlier contents of overwritten files are kept there. None: no versions.
    */
   versionsDir?: string;
+  /**
+   * The fonts METAFONT made for LaTeX runs (server.ts: `fonts` next to the database; outside the
+   * files folder): later runs read them, read-only. None: every run makes its fonts again.
+   */
+  fontCacheDir?: string;
   /** Replaces rename(2) in moves to and from the trash: tests simulate another filesystem. */
   trashRename?: RenameFn;
   /** Image resizes running at once (default 4); more requests wait their turn. */

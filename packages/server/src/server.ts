@@ -58,6 +58,7 @@ export async function startServer(
     cacheDir: path.join(path.dirname(databasePath), "cache"),
     trashDir: path.join(path.dirname(databasePath), "trash"),
     versionsDir: path.join(path.dirname(databasePath), "versions"),
+    fontCacheDir: path.join(path.dirname(databasePath), "fonts"),
     logger: loggerOptions(process.env.SCRIPTORIUM_LOG_LEVEL ?? "info"),
     unsandboxedPrograms: opts.unsandboxedPrograms,
     limits: { loginPerIp: { max: opts.loginLimit, windowMs: 60_000 } },

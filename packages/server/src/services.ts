@@ -173,6 +173,12 @@ function createPrograms(options: AppOptions, core: Core, log: FastifyBaseLogger)
     runner,
     events,
     toolSettings: async () => (await settings.getSettings()).tools,
+    // Never inside the files folder, where users could write fonts for everyone.
+    fontCacheDir:
+      options.fontCacheDir &&
+      !isWithin(path.resolve(options.root), path.resolve(options.fontCacheDir))
+        ? path.resolve(options.fontCacheDir)
+        : undefined,
   });
   const shell = createShellService({
     storage,

@@ -104,3 +104,44 @@ describe("scriptorium config set and import check values as the API does", () =>
     expect((await cli("config", "cat", "-d", db)).stdout).toBe(before);
   });
 });
+
+describe("scriptorium config import and the tools' support folders (issue 30)", () => {
+  it("imports an export from before them: the pipelines are added, the support folders kept", async () => {
+    const file = path.join(dir, "settings.json");
+    expect((await cli("config", "export", file, "-d", db)).code).toBe(0);
+    const current = JSON.parse(readFileSync(file, "utf8")) as ConfigExport;
+    current.settings.tools.supportFolders = ["/srv/maurolico/support/"];
+    await writeFile(file, JSON.stringify(current));
+    expect((await cli("config", "import", file, "-d", db)).code).toBe(0);
+    const stored = JSON.parse((await cli("config", "cat", "-d", db)).stdout) as ConfigExport;
+    expect(stored.settings.tools.supportFolders).toEqual(["/srv/maurolico/support"]);
+
+    // An older export: no support folders, no pipelines.
+    const old = structuredClone(current) as { settings: { tools: Record<string, unknown> } };
+    delete old.settings.tools.supportFolders;
+    old.settings.tools.tools = current.settings.tools.tools.filter(
+      (t) => t.kind !== "pdf-pipeline",
+    );
+    await writeFile(file, JSON.stringify(old));
+    const res = await cli("config", "import", file, "-d", db);
+    expect(res.code, res.stderr).toBe(0);
+    const after = JSON.parse((await cli("config", "cat", "-d", db)).stdout) as ConfigExport;
+    expect(after.settings.tools.supportFolders).toEqual(["/srv/maurolico/support"]);
+    expect(after.settings.tools.tools.map((t) => t.name)).toEqual(
+      expect.arrayContaining(["m2lv-pdf", "m2ledmac-pdf"]),
+    );
+  });
+
+  it("refuses a support folder that is not an absolute path, and keeps the settings", async () => {
+    const file = path.join(dir, "settings.json");
+    expect((await cli("config", "export", file, "-d", db)).code).toBe(0);
+    const c = JSON.parse(readFileSync(file, "utf8")) as ConfigExport;
+    const before = (await cli("config", "cat", "-d", db)).stdout;
+    c.settings.tools.supportFolders = ["support"];
+    await writeFile(file, JSON.stringify(c));
+    const res = await cli("config", "import", file, "-d", db);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/support folder must be an absolute path/);
+    expect((await cli("config", "cat", "-d", db)).stdout).toBe(before);
+  });
+});

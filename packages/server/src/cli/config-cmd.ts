@@ -5,6 +5,7 @@ import { Value } from "typebox/value";
 import {
   ConfigExportSchema,
   ServerSettingsBodySchema,
+  ToolSettingsPutSchema,
   type ConfigExport,
   type ServerConfig,
   type Settings,
@@ -22,6 +23,19 @@ import { applySettingsFlags, DATABASE_FLAG, SETTINGS_FLAGS } from "./flags.js";
 import { readJsonFile } from "./json-file.js";
 
 const DatabaseFlags = Type.Object({ ...DATABASE_FLAG, ...HELP_FLAG });
+
+/**
+ * What `config import` reads: an export, also one written before issue 30 (tools without
+ * `supportFolders`: the stored ones are kept, and the PDF pipelines added, as PUT does).
+ */
+const ConfigImportSchema = Type.Object({
+  settings: Type.Object({
+    ...ConfigExportSchema.properties.settings.properties,
+    tools: ToolSettingsPutSchema,
+  }),
+  server: ConfigExportSchema.properties.server,
+});
+type ImportedSettings = Static<typeof ConfigImportSchema>["settings"];
 const SettingsFlags = Type.Object({ ...DATABASE_FLAG, ...SETTINGS_FLAGS, ...HELP_FLAG });
 
 async function withSettings<T>(
@@ -46,7 +60,11 @@ async function withSettings<T>(
  * PUT /api/settings/server (rules, locale, colour, branding folder, home base path, token
  * lifetime, password length), so the command line cannot store what the API would refuse.
  */
-async function saveChecked(store: SettingsStore, settings: Settings, server: ServerConfig) {
+async function saveChecked(
+  store: SettingsStore,
+  settings: Settings | ImportedSettings,
+  server: ServerConfig,
+) {
   if (server.authMethod === "proxy" && server.authHeader.trim() === "") {
     throw new UsageError("the proxy login needs a header (--auth.header)");
   }
@@ -152,7 +170,7 @@ const importCommand = defineCommand({
   examples: ["scriptorium config import settings.json -d data/scriptorium.db"],
   run: async (values, [file = ""]) => {
     // Check the file before touching (and maybe creating) the database.
-    const imported = readJsonFile(file, ConfigExportSchema, "a Scriptorium configuration");
+    const imported = readJsonFile(file, ConfigImportSchema, "a Scriptorium configuration");
     await withSettings(values.database, async (store) => {
       await saveChecked(store, imported.settings, imported.server);
       await store.getSecret();

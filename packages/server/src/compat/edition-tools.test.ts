@@ -1,7 +1,7 @@
 import { copyFile, mkdir, readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FIXTURES, STANDIN_FOLDER } from "../test/tools-target.js";
+import { FIXTURES, STANDIN_FOLDER, SUPPORT_FOLDER } from "../test/tools-target.js";
 import { encodePath, errorBody, startCompat, type Compat } from "./fb-client.js";
 
 /**
@@ -13,6 +13,7 @@ let c: Compat;
 beforeAll(async () => {
   c = await startCompat((s) => {
     s.tools.folders = [STANDIN_FOLDER, "/usr/bin"];
+    s.tools.supportFolders = [SUPPORT_FOLDER];
   });
   await mkdir(path.join(c.scope, "docs"), { recursive: true });
   await copyFile(path.join(FIXTURES, "citlonga.tex"), path.join(c.scope, "docs", "citlonga.tex"));
@@ -29,10 +30,12 @@ describe("mauro: tool actions (§2.10)", () => {
     );
     expect(res.status).toBe(200);
     const body = (await res.json()) as { log: string; exitCode: number };
-    // The fork's client navigates to `{dest}/m2hv.OUT.log` after success: that file exists.
-    expect(body.log).toBe("/docs/citlonga_m2hv/m2hv.OUT.log");
+    // The fork's client navigates to `{dest}/<stem>.m2hv.log` after success: that file exists.
+    expect(body.log).toBe("/docs/citlonga_m2hv/citlonga.m2hv.log");
     expect(body.exitCode).toBe(0);
-    expect(await readdir(path.join(c.scope, "docs", "citlonga_m2hv"))).toContain("m2hv.OUT.log");
+    expect(await readdir(path.join(c.scope, "docs", "citlonga_m2hv"))).toContain(
+      "citlonga.m2hv.log",
+    );
   });
 
   it("answers 409 with an error body when the output folder exists and override is not set", async () => {
@@ -52,8 +55,22 @@ describe("mauro: tool actions (§2.10)", () => {
       );
       expect(res.status).toBe(200);
       const body = (await res.json()) as { log: string };
-      expect(body.log).toBe("/docs/pdflatex.OUT.log");
+      expect(body.log).toBe("/docs/citlonga.pdflatex.log");
     }
+  });
+
+  it("runs a PDF pipeline with the fork's request: one answer, the PDF as its output (issue 30)", async () => {
+    const res = await c.api(
+      `/api/resources${encodePath("/docs/citlonga.tex")}?action=mauro:m2lv-pdf&destination=${dest("/docs/citlonga_m2lv-pdf")}&commandline=&override=false`,
+      { method: "PATCH" },
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { log: string; ok: boolean; output?: string };
+    expect(body).toMatchObject({
+      ok: true,
+      log: "/docs/citlonga_m2lv-pdf/citlonga.m2lv-pdf.log",
+      output: "/docs/citlonga_m2lv-pdf/citlonga.m.pdf",
+    });
   });
 
   it("answers 400 with an error body for an action it does not know", async () => {
@@ -74,5 +91,34 @@ describe("editor-command help (§2.10 [OPEN], Part A §10)", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/plain; charset=utf-8/);
     expect(await res.text()).toContain("-p");
+  });
+});
+
+describe("the tools in File Browser's settings page (§8.4)", () => {
+  it("a PUT /api/settings without `tools` keeps the support folders and the tools", async () => {
+    const admin = await c.t.login();
+    const read = async () =>
+      (await (await c.api("/api/settings", { token: admin })).json()) as Record<string, unknown> & {
+        tools: { supportFolders: string[]; tools: { name: string }[] };
+      };
+    const before = await read();
+    expect(before.tools.supportFolders).toEqual([SUPPORT_FOLDER]);
+    // File Browser's settings page knows none of our keys: it sends its own fields only.
+    const ours = ["tools", "trash", "versions", "activity", "programs"];
+    const fileBrowsers = Object.fromEntries(
+      Object.entries(before).filter(([key]) => !ours.includes(key)),
+    );
+    const put = await c.api("/api/settings", {
+      method: "PUT",
+      token: admin,
+      body: JSON.stringify({ ...fileBrowsers, signup: true }),
+    });
+    expect(put.status).toBe(200);
+    const after = await read();
+    expect(after.signup).toBe(true);
+    expect(after.tools).toEqual(before.tools);
+    expect(after.tools.tools.map((t) => t.name)).toEqual(
+      expect.arrayContaining(["m2lv-pdf", "m2ledmac-pdf"]),
+    );
   });
 });

@@ -60,6 +60,12 @@ export interface RunSpec {
   writable?: string;
   /** More folders shown read-only (tool folders). */
   readOnly?: readonly string[];
+  /**
+   * Server folders shown at a place of the sandbox's own (`at`): the support folders and the
+   * font cache read-only, a run's own folder for the fonts it makes writable. Without the
+   * sandbox nothing is mounted: the program reaches them at `host` (see `bindPlace`).
+   */
+  binds?: readonly RunBind[];
   /** Entries inside `writable` that the user's rules deny: hidden from the tool. */
   masked?: readonly { path: string; isDir: boolean }[];
   /** Folders for PATH, before the system's /usr/local/bin, /usr/bin and /bin. */
@@ -75,6 +81,17 @@ export interface RunSpec {
   signal?: AbortSignal;
   /** Receives the output as it arrives (stdout and stderr interleaved), within the cap. */
   onOutput?: (chunk: Buffer) => void;
+}
+
+export interface RunBind {
+  host: string;
+  at: string;
+  writable?: boolean;
+}
+
+/** Where a program sees a bound folder: `at` in the sandbox, `host` without it. */
+export function bindPlace(bind: RunBind, sandboxed: boolean): string {
+  return sandboxed ? bind.at : bind.host;
 }
 
 export interface RunOutcome {
@@ -218,6 +235,7 @@ async function runSandboxed(
       system: await systemEntries(SYSTEM_PATHS),
       hidden: await presentEntries(unreadable),
       readOnly: spec.readOnly ?? [],
+      binds: spec.binds ?? [],
       writable: SANDBOX_FILES,
       writableFd: SCOPE_FD,
       masked: (spec.masked ?? []).map((entry) => ({ ...entry, path: seen(entry.path) })),

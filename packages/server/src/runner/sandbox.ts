@@ -57,6 +57,8 @@ export interface SandboxLayout {
   hidden: readonly MaskedEntry[];
   /** Tool folders and the executable's folder, read-only. */
   readOnly: readonly string[];
+  /** Server folders mounted at places of the sandbox's own, read-only unless `writable`. */
+  binds?: readonly { host: string; at: string; writable?: boolean }[];
   /** The user's scope folder (real path): the only visible and writable part of the files root. */
   writable: string;
   /** A descriptor (in bubblewrap) of `writable`, opened and checked: bound instead of the path. */
@@ -105,6 +107,9 @@ export function bwrapOptions(layout: SandboxLayout): string[] {
   for (const folder of layout.readOnly) args.push("--ro-bind", folder, folder);
   // A tool folder that is a system folder (/usr/bin) shows its hidden entries again: hide them.
   hide(layout.hidden.filter((e) => layout.readOnly.some((folder) => within(e.path, folder))));
+  for (const bind of layout.binds ?? []) {
+    args.push(bind.writable ? "--bind" : "--ro-bind", bind.host, bind.at);
+  }
   // The scope is bound from a descriptor the server opened and checked (not a path bubblewrap
   // would look up again, which a program could have made a link meanwhile).
   if (layout.writableFd !== undefined)

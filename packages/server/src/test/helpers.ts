@@ -64,6 +64,7 @@ export async function createTestApp(
     cacheDir: path.join(dir, "cache"),
     trashDir: path.join(dir, "trash"),
     versionsDir: path.join(dir, "versions"),
+    fontCacheDir: path.join(dir, "fonts"),
     ...opts.app,
   });
   await app.ready();

@@ -261,7 +261,9 @@ export async function startWorld(
   }
 
   async function dataSnapshot(): Promise<string[]> {
-    const skip = [target.t.root, path.join(data, "cache")];
+    // The caches change with every run: previews, and the fonts a LaTeX run needed (built
+    // afresh from the support folders, never copied from a user's files).
+    const skip = [target.t.root, path.join(data, "cache"), path.join(data, "fonts")];
     return (await snapshot(data, skip)).filter((line) => !SERVER_OWN.test(line));
   }
   const slash = () => readdirSync("/").sort();

@@ -8,6 +8,8 @@ import { createTestApp, type TestContext } from "./helpers.js";
 
 /** The stand-in Mauro-TeX compilers (m2hv, m2lv, m2ledmac) written for the tests. */
 export const STANDIN_FOLDER = fileURLToPath(new URL("./maurotex-standin", import.meta.url));
+/** Our own small support files (styles, METAFONT font) that the stand-ins' `.m.tex` need. */
+export const SUPPORT_FOLDER = fileURLToPath(new URL("./maurotex-support", import.meta.url));
 /** The edition's sample documents (SPEC fixtures). */
 export const FIXTURES = fileURLToPath(
   new URL("../../../../../shared/fixtures/maurotex", import.meta.url),
@@ -26,11 +28,18 @@ export interface ToolsTarget extends TestContext {
  * ada (scope /ada, a `docs` folder holding the fixtures) and bob (scope /bob).
  */
 export async function createToolsTarget(
-  opts: { tools?: (tools: Tool[]) => void; app?: Partial<AppOptions>; adaRules?: boolean } = {},
+  opts: {
+    tools?: (tools: Tool[]) => void;
+    app?: Partial<AppOptions>;
+    adaRules?: boolean;
+    /** The support folders (default: the test support folder). */
+    supportFolders?: string[];
+  } = {},
 ): Promise<ToolsTarget> {
   const t = await createTestApp({
     settings: (s) => {
       s.tools.folders = [STANDIN_FOLDER, "/usr/bin"];
+      s.tools.supportFolders = opts.supportFolders ?? [SUPPORT_FOLDER];
       opts.tools?.(s.tools.tools);
     },
     app: opts.app,

@@ -35,7 +35,7 @@ it("kills the tool when the client goes away, and the log says so", async () => 
   expect(running("cancel-probe.tex").length).toBeGreaterThan(0);
   controller.abort();
   await request;
-  const log = path.join(t.ada, "docs", "cancel-probe_m2hv", "m2hv.OUT.log");
+  const log = path.join(t.ada, "docs", "cancel-probe_m2hv", "cancel-probe.m2hv.log");
   for (let i = 0; i < 50; i++) {
     const text = await readFile(log, "utf8").catch(() => "");
     if (text.includes("cancelled")) break;

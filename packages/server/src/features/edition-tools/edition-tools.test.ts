@@ -28,7 +28,7 @@ describe("m2hv, m2lv, m2ledmac", () => {
     expect(res.headers["content-type"]).toMatch(/application\/json/);
     const body = result(res);
     expect(body).toMatchObject({
-      log: "/docs/varia-de-centris_m2hv/m2hv.OUT.log",
+      log: "/docs/varia-de-centris_m2hv/varia-de-centris.m2hv.log",
       exitCode: 0,
       ok: true,
       diagnostics: [],
@@ -38,7 +38,7 @@ describe("m2hv, m2lv, m2ledmac", () => {
     const files = await readdir(dest);
     expect(files).toContain("varia-de-centris-1f.htm");
     expect(files).not.toContain("varia-de-centris.tex"); // the copy is removed
-    const log = await readFile(path.join(dest, "m2hv.OUT.log"), "utf8");
+    const log = await readFile(path.join(dest, "varia-de-centris.m2hv.log"), "utf8");
     expect(log).toMatch(
       /^EXECUTING: m2hv \.\/varia-de-centris\.tex\nSOURCE: \/docs\/varia-de-centris\.tex\n----\n/,
     );
@@ -63,7 +63,10 @@ describe("m2hv, m2lv, m2ledmac", () => {
     );
     const body = result(res);
     expect(res.statusCode).toBe(200);
-    const log = await readFile(inAda("docs/varia-de-centris_m2hv/m2hv.OUT.log"), "utf8");
+    const log = await readFile(
+      inAda("docs/varia-de-centris_m2hv/varia-de-centris.m2hv.log"),
+      "utf8",
+    );
     expect(log).toContain('argv: ["-v","-s","A+","-c","A,G","L2","./varia-de-centris.tex"]');
     expect(body.output).toBe("/docs/varia-de-centris_m2hv/varia-de-centris-1-A+-s.htm");
     // -v warnings are warnings, placed in the source.
@@ -158,7 +161,7 @@ describe("the command line", () => {
     await writeFile(inAda("docs/conf.txt"), "configurazione\n");
     const res = await run(toolUrl("/docs/citlonga.tex", "m2hv", { commandline: "-f conf.txt" }));
     expect(res.statusCode, res.body).toBe(200);
-    const log = await readFile(inAda("docs/citlonga_m2hv/m2hv.OUT.log"), "utf8");
+    const log = await readFile(inAda("docs/citlonga_m2hv/citlonga.m2hv.log"), "utf8");
     expect(log).toContain(JSON.stringify("/files/docs/conf.txt"));
     expect(log).not.toContain(await realAda());
   });
@@ -241,12 +244,42 @@ describe("hooks of the tools", () => {
     settings.commands["after_mauro:m2hv"] = ['sh -c "ls \\"$DESTINATION\\" > after-tool.txt"'];
     await store.setSettings(settings);
     expect((await run(toolUrl("/docs/citlonga.tex", "m2hv"))).statusCode).toBe(200);
-    for (let i = 0; i < 50 && !(await exists(inAda("after-tool.txt"))); i++) {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(await readFile(inAda("after-tool.txt"), "utf8")).toContain("m2hv.OUT.log");
+    expect(await hookWrote("after-tool.txt")).toContain("citlonga.m2hv.log");
   });
+
+  it("a pipeline's hooks are keyed by its name (before_mauro:m2lv-pdf, after_mauro:m2lv-pdf)", async () => {
+    const { createSettingsStore } = await import("../settings/settings.store.js");
+    const store = createSettingsStore(t.db);
+    await store.setServerConfig({ ...(await store.getServerConfig()), enableExec: true });
+    const settings = await store.getSettings();
+    settings.commands["before_mauro:m2lv-pdf"] = ["false"];
+    await store.setSettings(settings);
+    const refused = await run(toolUrl("/docs/citlonga.tex", "m2lv-pdf"));
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused).code).toBe("HOOK_REFUSED");
+    expect(await exists(inAda("docs/citlonga_m2lv-pdf"))).toBe(false);
+
+    settings.commands["before_mauro:m2lv-pdf"] = [];
+    settings.commands["after_mauro:m2lv-pdf"] = ['sh -c "ls \\"$DESTINATION\\" > after-pdf.txt"'];
+    await store.setSettings(settings);
+    const res = await run(toolUrl("/docs/citlonga.tex", "m2lv-pdf"));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(result(res).ok).toBe(true);
+    const listed = await hookWrote("after-pdf.txt");
+    expect(listed).toContain("citlonga.m2lv-pdf.log");
+    expect(listed).toContain("citlonga.m.pdf");
+  }, 60_000);
 });
+
+/** What an after-hook wrote into `name` in ada's folder, once it has written it. */
+async function hookWrote(name: string): Promise<string> {
+  let text = "";
+  for (let i = 0; i < 100 && text === ""; i++) {
+    text = await readFile(inAda(name), "utf8").catch(() => "");
+    if (text === "") await new Promise((r) => setTimeout(r, 100));
+  }
+  return text;
+}
 
 describe("GET /api/mauro/help/{tool}", () => {
   it("returns the tool's -h text", async () => {
@@ -282,7 +315,7 @@ describe("limits", () => {
     const res = await run(toolUrl("/docs/slow.tex", "m2hv"));
     expect(res.statusCode).toBe(200);
     expect(result(res)).toMatchObject({ exitCode: null, ok: false });
-    expect(await readFile(inAda("docs/slow_m2hv/m2hv.OUT.log"), "utf8")).toContain(
+    expect(await readFile(inAda("docs/slow_m2hv/slow.m2hv.log"), "utf8")).toContain(
       "time limit of 1 s",
     );
     expect(await exists(inAda("docs/slow_m2hv/slow.tex"))).toBe(false);

@@ -1,16 +1,10 @@
 import path from "node:path";
-import {
-  stemOf,
-  toolLogName,
-  witnessViewPage,
-  type ToolRunResult,
-  type WitnessView,
-} from "@scriptorium/shared";
+import { stemOf, witnessViewPage, type ToolRunResult, type WitnessView } from "@scriptorium/shared";
 import { badRequest, conflict } from "../../errors.js";
 import { decodeDestination, type PatchQuery } from "../../lib/route-params.js";
 import { refuseReservedNames } from "../../lib/reserved-names.js";
-import type { Runner } from "../../runner/runner.js";
-import { diagnosticsOf, logSection, ranClean, writeLog } from "./run-log.js";
+import type { Runner, RunOutcome } from "../../runner/runner.js";
+import { diagnosticsOf, logSection, ranClean, writeLog, writeRunLog } from "./run-log.js";
 import type { ToolRun } from "./tool-run.js";
 
 /** m2hv's options that make a witness view, and the view (upper-case forms included). */
@@ -39,18 +33,29 @@ function indexPage(target: string): string {
   return `<!doctype html>\n<html><head><meta charset="utf-8"><meta http-equiv="refresh" content="0; url=${href}"><title>${target}</title></head>\n<body><a href="${href}">${target}</a></body></html>\n`;
 }
 
+/** A folder tool's run, once its program ended: what the answer and the log are made of. */
+export interface CompilerStep {
+  dest: { path: string; abs: string; real: string };
+  stem: string;
+  /** The name of the source's copy the program ran on (`<stem>.tex`). */
+  copyName: string;
+  outcome: RunOutcome;
+  /** The log's section of this run. */
+  log: string;
+}
+
 /**
- * m2hv, m2lv, m2ledmac and tools like them (API.md Part A §9): the destination folder is created
- * (409 when it exists, unless override), the source is copied in as `<stem>.tex`, the tool runs
- * there on `./<stem>.tex`, the copy is removed; `{dest}/{tool}.OUT.log` holds the command and the
- * output; after m2hv `index.html` opens `<stem>-1f.htm`.
+ * The compiler's part of a folder tool or a pipeline (API.md Part A §9): the destination folder
+ * is created (409 when it exists, unless override), the source is copied in as `<stem>.tex`,
+ * the tool runs there on `./<stem>.tex`, the copy is removed.
  */
-export async function runFolderTool(
+export async function runCompilerStep(
   runner: Runner,
   run: ToolRun,
   query: PatchQuery,
-): Promise<ToolRunResult> {
-  const { fs, tool, source } = run;
+): Promise<CompilerStep> {
+  const { fs, source } = run;
+  const tool = run.steps?.compiler.tool ?? run.tool;
   const dest = await fs.resolve(decodeDestination(query.destination));
   refuseReservedNames(dest.path);
   if (dest.path === "/") throw badRequest("The output folder cannot be the root of your files");
@@ -88,27 +93,48 @@ export async function runFolderTool(
   } finally {
     await fs.remove(copyAbs, { force: true });
   }
+  return {
+    dest: { path: dest.path, abs: dest.abs, real: destReal },
+    stem,
+    copyName,
+    outcome,
+    log: logSection(command, source.path, outcome, tool.timeoutSeconds),
+  };
+}
 
+/** The file a compiler's run is for (m2hv's page or witness view, the `.m.tex`), if any. */
+export function wantedOutput(tool: string, stem: string, args: readonly string[]) {
+  return (
+    witnessPage(tool, stem, args) ??
+    (tool === "m2hv" ? "index.html" : tool.startsWith("m2") ? `${stem}.m.tex` : undefined)
+  );
+}
+
+/**
+ * m2hv, m2lv, m2ledmac and tools like them (API.md Part A §9): the compiler's step, then
+ * `{dest}/<stem>.<tool>.log` holds the command and the output (earlier ones kept, issue 30);
+ * after m2hv `index.html` opens `<stem>-1f.htm`.
+ */
+export async function runFolderTool(
+  runner: Runner,
+  run: ToolRun,
+  query: PatchQuery,
+): Promise<ToolRunResult> {
+  const { fs, tool, source } = run;
+  const step = await runCompilerStep(runner, run, query);
+  const { dest, stem, outcome } = step;
   const child = (name: string) => path.posix.join(dest.path, name);
   const frame = `${stem}-1f.htm`;
   if (await fs.exists(path.join(dest.abs, frame))) {
     await writeLog(fs, path.join(dest.abs, "index.html"), indexPage(frame));
   }
-  const log = child(toolLogName(tool.name));
-  const logText = logSection(command, source.path, outcome, tool.timeoutSeconds);
-  await writeLog(fs, path.join(dest.abs, toolLogName(tool.name)), logText);
+  const log = await writeRunLog(fs, dest, path.posix.basename(source.path), tool.name, step.log);
 
-  const wanted =
-    witnessPage(tool.name, stem, run.args) ??
-    (tool.name === "m2hv"
-      ? "index.html"
-      : tool.name.startsWith("m2")
-        ? `${stem}.m.tex`
-        : undefined);
+  const wanted = wantedOutput(tool.name, stem, run.args);
   const written =
     wanted && (await fs.exists(path.join(dest.abs, wanted))) ? child(wanted) : undefined;
   const analysisOnly = run.args.includes("-a") || run.args.includes("-l0");
-  const diagnostics = diagnosticsOf(logText, source.path, copyName);
+  const diagnostics = diagnosticsOf(step.log, source.path, step.copyName);
   return {
     log,
     exitCode: outcome.exitCode,

@@ -41,13 +41,16 @@ describe("pdflatex", () => {
       expect(result).toMatchObject({
         ok: true,
         exitCode: 0,
-        log: `/docs/varia-de-centris_${tool}/pdflatex.OUT.log`,
+        log: `/docs/varia-de-centris_${tool}/varia-de-centris.m.pdflatex.log`,
         output: `/docs/varia-de-centris_${tool}/varia-de-centris.m.pdf`,
       });
       expect(pdfText(inAda(`docs/varia-de-centris_${tool}/varia-de-centris.m.pdf`))).toContain(
         "praecedens correctio",
       );
-      const log = await readFile(inAda(`docs/varia-de-centris_${tool}/pdflatex.OUT.log`), "utf8");
+      const log = await readFile(
+        inAda(`docs/varia-de-centris_${tool}/varia-de-centris.m.pdflatex.log`),
+        "utf8",
+      );
       expect(log).toMatch(
         /^EXECUTING: pdflatex -interaction=nonstopmode -file-line-error -no-shell-escape -synctex=1 \.\/varia-de-centris\.m\.tex\n/,
       );
@@ -62,7 +65,7 @@ describe("pdflatex", () => {
     );
     const result = await pdflatex("/docs/refs.tex");
     expect(result.ok).toBe(true);
-    const log = await readFile(inAda("docs/pdflatex.OUT.log"), "utf8");
+    const log = await readFile(inAda("docs/refs.pdflatex.log"), "utf8");
     expect(log.match(/^EXECUTING: /gm)).toHaveLength(2);
     expect(pdfText(inAda("docs/refs.pdf"))).toMatch(/See section 1\./);
   }, 60_000);
@@ -89,7 +92,7 @@ describe("pdflatex attacks", () => {
     );
     const result = await pdflatex("/docs/passwd.tex");
     expect(result.ok).toBe(false);
-    const log = await readFile(inAda("docs/pdflatex.OUT.log"), "utf8");
+    const log = await readFile(inAda("docs/passwd.pdflatex.log"), "utf8");
     expect(log).not.toMatch(/root:x:0/);
   }, 60_000);
 
@@ -131,7 +134,9 @@ describe("pdflatex attacks", () => {
     const result = await pdflatex("/docs/endless-loop-probe.tex");
     expect(result.exitCode).toBeNull();
     expect(result.ok).toBe(false);
-    expect(await readFile(inAda("docs/pdflatex.OUT.log"), "utf8")).toContain("time limit of 2 s");
+    expect(await readFile(inAda("docs/endless-loop-probe.pdflatex.log"), "utf8")).toContain(
+      "time limit of 2 s",
+    );
     await new Promise((r) => setTimeout(r, 300));
     const ps = execFileSync("ps", ["-eo", "args"], { encoding: "utf8" });
     expect(ps).not.toContain("endless-loop-probe");

@@ -1,6 +1,12 @@
 import path from "node:path";
 import { Readable } from "node:stream";
-import { formatToolLogHeader, parseDiagnostics, type Diagnostic } from "@scriptorium/shared";
+import {
+  formatToolLogHeader,
+  parseDiagnostics,
+  sourceLogName,
+  TOOL_LOGS_KEPT,
+  type Diagnostic,
+} from "@scriptorium/shared";
 import type { RunOutcome } from "../../runner/runner.js";
 import type { UserFs } from "../../storage/user-fs.js";
 
@@ -29,6 +35,29 @@ export function logSection(
 /** Writes the log (replacing an earlier one whole). */
 export async function writeLog(fs: UserFs, abs: string, text: string): Promise<void> {
   await fs.writeAtomic(abs, Readable.from([Buffer.from(text, "utf8")]), { tool: true });
+}
+
+/**
+ * Writes the log of a run of `tool` on `sourceName` in the folder `folder` (issue 30):
+ * `<stem>.<tool>.log`, the earlier ones moved to `<stem>.<tool>.1.log`, `.2.log`, … (renames in
+ * the user's folder through its checked descriptor; a link is moved or replaced as a link, never
+ * followed) and the oldest dropped past `TOOL_LOGS_KEPT`. Answers the log's user path.
+ */
+export async function writeRunLog(
+  fs: UserFs,
+  folder: { path: string; abs: string },
+  sourceName: string,
+  tool: string,
+  text: string,
+): Promise<string> {
+  const at = (age: number) => path.join(folder.abs, sourceLogName(sourceName, tool, age));
+  for (let age = TOOL_LOGS_KEPT - 1; age >= 1; age--) {
+    const older = await fs.lstatOrNone(at(age - 1));
+    // Only logs move: a folder or a link that someone put at that name stays where it is.
+    if (older?.isFile()) await fs.rename(at(age - 1), at(age)).catch(() => undefined);
+  }
+  await writeLog(fs, at(0), text);
+  return path.posix.join(folder.path, sourceLogName(sourceName, tool));
 }
 
 /**

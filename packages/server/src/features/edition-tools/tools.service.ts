@@ -16,8 +16,10 @@ import type { UserFs } from "../../storage/user-fs.js";
 import type { UserRecord } from "../users/users.store.js";
 import { toolArguments } from "./commandline.js";
 import { runFolderTool } from "./folder-tool.js";
+import { createFontCache } from "./font-cache.js";
+import { runPdfPipeline } from "./pdf-pipeline.js";
 import { runPdflatex } from "./pdflatex-tool.js";
-import type { ToolRun } from "./tool-run.js";
+import type { LocatedTool, ToolRun } from "./tool-run.js";
 
 export interface ToolsDeps {
   storage: Storage;
@@ -25,6 +27,8 @@ export interface ToolsDeps {
   events: FileEvents;
   /** The tool configuration, read at each run (the admin edits it in global settings). */
   toolSettings: () => Promise<ToolSettings>;
+  /** Where the fonts METAFONT makes are kept for later runs (none: made at every run). */
+  fontCacheDir?: string;
 }
 
 /** Decodes the second layer of `commandline` (encoded twice, like the destination). */
@@ -58,6 +62,11 @@ async function authorize(
       `Running ${tool.name} needs the modify permission too: it rewrites its PDF and auxiliary files beside the source`,
     );
   }
+  if (tool.kind === "pdf-pipeline") {
+    throw forbidden(
+      `Running ${tool.name} needs the modify permission too: its LaTeX step rewrites the PDF and auxiliary files`,
+    );
+  }
   if (query.override === "true") {
     let destination: string | undefined;
     try {
@@ -85,6 +94,8 @@ function runOutcome(result: ToolRunResult): string {
  * run through the one runner with the configured executables only.
  */
 export function createToolsService(deps: ToolsDeps) {
+  const fontCache = deps.fontCacheDir ? createFontCache(deps.runner, deps.fontCacheDir) : undefined;
+
   /** The tool named `name` (unknown: `unknown`; switched off by the admin: 403). */
   async function lookUp(name: string, unknown: (message: string) => AppError) {
     const settings = await deps.toolSettings();
@@ -114,6 +125,37 @@ export function createToolsService(deps: ToolsDeps) {
     };
   }
 
+  /**
+   * A pipeline's two tools, each configured, on, of the right kind and installed (501 when one
+   * is missing, 403 when one is switched off).
+   */
+  async function locateSteps(
+    tool: Tool,
+    settings: ToolSettings,
+  ): Promise<{ compiler: LocatedTool; latex: LocatedTool }> {
+    const [compilerName, latexName] = tool.steps ?? [];
+    const step = async (name: string | undefined, kind: Tool["kind"]): Promise<LocatedTool> => {
+      const found = settings.tools.find((t) => t.name === name && t.kind === kind);
+      if (!found) {
+        throw new AppError(
+          "NOT_IMPLEMENTED",
+          `The tool ${tool.name} is not set up on this server: its step ${name ?? "(none)"} is not a configured ${kind} tool`,
+        );
+      }
+      if (!found.enabled) {
+        throw forbidden(
+          `The tool ${tool.name} runs ${found.name}, which is switched off by the administrator`,
+        );
+      }
+      const { executable, folders } = await locate(found, settings);
+      return { tool: found, executable, toolFolders: folders };
+    };
+    return {
+      compiler: await step(compilerName, "folder"),
+      latex: await step(latexName, "beside-source"),
+    };
+  }
+
   return {
     /**
      * The checks of a run that come before anything else, hooks included: the tool exists and
@@ -137,7 +179,10 @@ export function createToolsService(deps: ToolsDeps) {
       const fs = await deps.storage.forUser(user);
       const query = await authorize(user, tool, fs, requested);
       const src = await fs.resolve(srcPath);
-      const { executable, folders } = await locate(tool, settings);
+      const steps = tool.kind === "pdf-pipeline" ? await locateSteps(tool, settings) : undefined;
+      const { executable, folders } = steps
+        ? { executable: steps.compiler.executable, folders: steps.compiler.toolFolders }
+        : await locate(tool, settings);
       const info = await fs.stat(src.abs);
       if (!info.isFile()) throw badRequest(`${tool.name} runs on a file, not a folder`);
       if (!isTexFile(src.path)) throw badRequest(`${tool.name} runs on .tex files only`);
@@ -165,12 +210,16 @@ export function createToolsService(deps: ToolsDeps) {
         scope,
         toolFolders: folders,
         masked: await fs.listDenied(),
+        latex: { supportFolders: settings.supportFolders ?? [], fontCache, sandboxed },
+        ...(steps ? { steps } : {}),
         signal,
       };
       const result =
         tool.kind === "beside-source"
           ? await runPdflatex(deps.runner, run)
-          : await runFolderTool(deps.runner, run, query);
+          : tool.kind === "pdf-pipeline"
+            ? await runPdfPipeline(deps.runner, run, query)
+            : await runFolderTool(deps.runner, run, query);
       const written = await fs.resolve(path.posix.dirname(result.log));
       deps.events.emit({
         type: "compiled",

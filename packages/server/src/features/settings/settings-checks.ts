@@ -28,6 +28,26 @@ export function cleanBasePath(raw: string, what: string): string {
   return normal === "" ? "/" : normal;
 }
 
+/**
+ * The support folders of the edition tools (issue 30): absolute paths on the server, without
+ * control characters (nor `:` or `;`, which would split TeX's search paths), normalised, each
+ * once.
+ */
+export function checkSupportFolders(folders: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const raw of folders) {
+    const folder = raw.trim();
+    if (!path.isAbsolute(folder) || hasControlCharacters(folder) || /[:;]/.test(folder)) {
+      throw badRequest(
+        `A support folder must be an absolute path on the server, without control characters, ":" or ";": ${JSON.stringify(raw)}`,
+      );
+    }
+    const normal = path.posix.normalize(folder).replace(/(.)\/+$/, "$1");
+    if (!out.includes(normal)) out.push(normal);
+  }
+  return out;
+}
+
 /** The "Report issue" address: empty, or an absolute http(s) or mailto: URL. */
 export function cleanReportUrl(raw: string | undefined): string {
   const text = (raw ?? "").trim();

@@ -7,10 +7,10 @@ import {
 } from "@scriptorium/shared";
 import { badRequest } from "../../errors.js";
 import { goBody } from "../../lib/go-body.js";
-import { checkSettings } from "./settings-checks.js";
+import { checkSettings, checkSupportFolders } from "./settings-checks.js";
 import { defaultSettings } from "./settings.defaults.js";
 import type { ActivityRecorder } from "../activity/activity.service.js";
-import type { SettingsStore } from "./settings.store.js";
+import { upgradeToolSettings, type SettingsStore } from "./settings.store.js";
 
 /** The top-level keys whose values differ between two objects: what the activity log names. */
 export function changedKeys(before: object, after: object): string[] {
@@ -58,18 +58,19 @@ export function createSettingsService(
       const { locale, color, files, reportUrl, userHomeBasePath } = checkSettings(body);
       const stored = await store.getSettings();
       const sentTools = body.tools;
+      // Without `supportFolders` (an older client, an export from before issue 30) the stored
+      // ones stay, and a list without the PDF pipelines gains them as a stored one would.
       const tools = sentTools
-        ? {
-            ...sentTools,
-            supportFolders: sentTools.supportFolders ?? stored.tools.supportFolders ?? [],
-          }
+        ? sentTools.supportFolders
+          ? { ...sentTools, supportFolders: checkSupportFolders(sentTools.supportFolders) }
+          : { ...upgradeToolSettings(sentTools), supportFolders: stored.tools.supportFolders }
         : stored.tools;
       const names = tools.tools.map((t) => t.name);
       const twice = names.find((n, i) => names.indexOf(n) !== i);
       if (twice) throw badRequest(`Two tools are named ${twice}`);
       // File Browser's keys always; unzip's and the tools' (`before_mauro:m2hv`) when given.
       const extra = Object.keys(body.commands).filter((k) =>
-        /^(before|after)_(unzip|mauro:[a-z0-9_]{1,32})$/.test(k),
+        /^(before|after)_(unzip|mauro:[a-z0-9][a-z0-9_-]{0,31})$/.test(k),
       );
       const commands = Object.fromEntries(
         [...HOOK_KEYS, ...extra].map((k) => [k, body.commands[k] ?? []]),

@@ -1,8 +1,31 @@
 import { randomBytes } from "node:crypto";
-import type { Rule, ServerConfig, Settings } from "@scriptorium/shared";
+import {
+  defaultPipelineTools,
+  type Rule,
+  type ServerConfig,
+  type Settings,
+  type ToolSettings,
+  type ToolSettingsPut,
+} from "@scriptorium/shared";
 import type { Db } from "../../db/database.js";
 import { createReadCache } from "../../db/read-cache.js";
 import { defaultServerConfig, defaultSettings } from "./settings.defaults.js";
+
+/**
+ * Tool settings as stored before issue 30 (no `supportFolders`) read as today's: no support
+ * folder, and the two PDF pipelines added (unless a tool has their name). A configuration saved
+ * since holds `supportFolders`, so the pipelines are added once: an admin who removes them
+ * later does not get them back.
+ */
+export function upgradeToolSettings(tools: ToolSettingsPut): ToolSettings {
+  if (tools.supportFolders) return { ...tools, supportFolders: tools.supportFolders };
+  const names = new Set(tools.tools.map((t) => t.name));
+  return {
+    ...tools,
+    supportFolders: [],
+    tools: [...tools.tools, ...defaultPipelineTools().filter((t) => !names.has(t.name))],
+  };
+}
 
 const KEYS = { settings: "settings", server: "server", secret: "secret" } as const;
 
@@ -42,7 +65,9 @@ export function createSettingsStore(db: Db) {
     async getSettings(): Promise<Settings> {
       const stored = await read<Partial<Settings>>(KEYS.settings);
       const base = defaultSettings();
-      return stored ? { ...base, ...stored } : base;
+      if (!stored) return base;
+      const merged = { ...base, ...stored };
+      return { ...merged, tools: upgradeToolSettings(merged.tools) };
     },
     setSettings: (settings: Settings) => write(KEYS.settings, settings),
 

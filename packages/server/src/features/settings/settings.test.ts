@@ -73,7 +73,13 @@ describe("GET and PUT /api/settings", () => {
     expect(globals.TusSettings).toEqual({ chunkSize: 1572864, retryCount: 2 });
     expect(globals.Signup).toBe(true);
     // The tools the admin left on, which the web offers.
-    expect(globals.EditionTools).toEqual(["m2hv", "m2ledmac", "pdflatex"]);
+    expect(globals.EditionTools).toEqual([
+      "m2hv",
+      "m2ledmac",
+      "pdflatex",
+      "m2lv-pdf",
+      "m2ledmac-pdf",
+    ]);
   });
 
   it("keeps the report address for error toasts and gives it to the page; File Browser's shape leaves it out", async () => {

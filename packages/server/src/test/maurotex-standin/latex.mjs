@@ -1,5 +1,8 @@
 // The LaTeX side of the stand-in: m2lv (article with footnotes) and m2ledmac (reledmac).
-// The output is self-contained: no Mauro-TeX package, only what TeX Live's base has.
+// Like the real compilers' output, it needs the edition's support files, which TeX Live does
+// not have: m2lv's loads `mauro.sty`, m2ledmac's `mauroreledmac.sty` (reledmac and mauro), and
+// both use the METAFONT font `mauro` (made from `mauro.mf` on first use). The test support
+// folder (../maurotex-support) holds small files of our own with those names.
 
 import { annotationWords, walk, walkQuiet } from "./walk.mjs";
 import { readingOf } from "./parse.mjs";
@@ -199,12 +202,20 @@ function body(analysis, witness, ledmac) {
     .filter((p) => p !== "");
 }
 
-/** Palatino (psnfss): Type 1 fonts in TeX Live's recommended fonts, so no font is made at run time. */
+/**
+ * Palatino (psnfss) for the text: Type 1 fonts in TeX Live's recommended fonts. The edition's
+ * symbol font `mauro` is declared first, as the edition's styles do (so that, without the
+ * support folder, TeX reports the missing font before the missing style).
+ */
 const PREAMBLE = [
   "\\usepackage[utf8]{inputenc}",
   "\\usepackage[T1]{fontenc}",
   "\\usepackage{mathpazo}",
+  "\\font\\mauro=mauro",
 ];
+
+/** The edition's symbols (a glyph of the `mauro` font, by a macro of `mauro.sty`) opening the text. */
+const SYMBOLS = "\\noindent\\MauroSol\\par";
 
 /** m2lv: an article with the base text (or a witness's, `-t`) and variants as footnotes. */
 export function m2lvDocument(analysis, name, witness) {
@@ -212,7 +223,9 @@ export function m2lvDocument(analysis, name, witness) {
     `% ${name}.m.tex, written by the Scriptorium stand-in of m2lv`,
     "\\documentclass{article}",
     ...PREAMBLE,
+    "\\usepackage{mauro}",
     "\\begin{document}",
+    SYMBOLS,
     "",
     body(analysis, witness, false).join("\n\n"),
     "",
@@ -242,8 +255,9 @@ export function m2ledmacDocument(analysis, name, witness) {
     `% ${name}.m.tex, written by the Scriptorium stand-in of m2ledmac`,
     "\\documentclass{article}",
     ...PREAMBLE,
-    "\\usepackage{reledmac}",
+    "\\usepackage{mauroreledmac}",
     "\\begin{document}",
+    SYMBOLS,
     blocks.join("\n\n"),
     "\\end{document}",
     "",

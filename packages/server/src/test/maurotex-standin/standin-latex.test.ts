@@ -1,8 +1,17 @@
 import { spawnSync } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { texEnv } from "../../features/edition-tools/tex-support.js";
 import { fixtureDir, hasProgram, runStandin, type StandinTool } from "./run-standin.js";
+
+/** Our own support files: the `.m.tex` loads `mauro.sty` (or `mauroreledmac.sty`) and the font `mauro`. */
+const SUPPORT_DIR = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "..",
+  "maurotex-support",
+);
 
 // The .m.tex files are compiled by the real pdflatex of TeX Live (Debian's texlive-latex-base,
 // -recommended, -humanities …) and read back with pdftotext (poppler-utils).
@@ -33,7 +42,13 @@ function pdflatex(stem: string) {
   return spawnSync(
     "pdflatex",
     ["-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", `${stem}.m.tex`],
-    { cwd: dir, encoding: "utf8", timeout: 120_000 },
+    {
+      cwd: dir,
+      encoding: "utf8",
+      timeout: 120_000,
+      // The support folder on TeX's paths, the fonts METAFONT makes kept in the test's folder.
+      env: { ...process.env, ...texEnv({ support: [SUPPORT_DIR], made: dir }) },
+    },
   );
 }
 
@@ -47,7 +62,8 @@ async function compile(tool: StandinTool, stem: string, options: string[] = []) 
   const log = await readFile(path.join(dir, `${stem}.m.log`), "utf8");
   expect(log.split("\n").filter((l) => l.startsWith("!"))).toEqual([]);
   expect(latex.status).toBe(0);
-  expect(log).not.toContain("mktexpk");
+  // The support folder's style and font were used.
+  expect(log).toContain("maurotex-support/mauro.sty");
   const text = spawnSync("pdftotext", ["-enc", "UTF-8", `${stem}.m.pdf`, "-"], {
     cwd: dir,
     encoding: "utf8",
@@ -81,7 +97,9 @@ describe(".m.tex and pdflatex", () => {
   it("m2lv: varia-de-centris compiles, base text with the variants as footnotes", async () => {
     const { pdf, source } = await compile("m2lv", "varia-de-centris");
     expect(source).toContain("\\documentclass{article}");
-    expect(source).not.toContain("mauro");
+    // As the real m2lv's: the edition's style and its METAFONT font.
+    expect(source).toContain("\\usepackage{mauro}");
+    expect(source).toContain("\\font\\mauro=mauro");
     expect(pdf).toContain("praecedens correctio");
     expect(pdf).toMatch(/set\d* insuave audientibus/);
     expect(pdf).toContain("*: set; G, L, N, Bas: et");
@@ -120,12 +138,13 @@ describe(".m.tex and pdflatex", () => {
   describe("m2ledmac (reledmac)", () => {
     it("varia-de-centris compiles into numbered lines with an apparatus", async () => {
       const { pdf, source } = await compile("m2ledmac", "varia-de-centris");
-      expect(source).toContain("\\usepackage{reledmac}");
+      // reledmac through the edition's style, as the real m2ledmac's.
+      expect(source).toContain("\\usepackage{mauroreledmac}");
       expect(source).toContain("\\beginnumbering");
       expect(source).toContain("\\edtext{set}{\\Afootnote{*: set; G, L, N, Bas: et}}");
       expect(pdf).toContain("praecedens correctio");
       expect(pdf).toContain("G, L, N, Bas: et");
-      expect(pdf).toMatch(/^5 10 15 /); // the line numbers
+      expect(pdf).toMatch(/^A 5 10 15 /); // A: the sun of the font mauro, then the line numbers; // the line numbers
     }, 120_000);
 
     it("citlonga and a document with every odd piece compile", async () => {
