@@ -22,8 +22,13 @@ export function resolveIn(folder: string, relative: string): string {
 
 /**
  * A file of the TeX installation (TeX Live's trees: `/usr/share/texlive/texmf-dist/…`,
- * `/usr/share/texmf/…`, `/var/lib/texmf/…`, `/usr/local/texlive/2024/…`, `~/.texlive…`).
+ * `/usr/share/texmf/…`, `/var/lib/texmf/…`, `/usr/local/texlive/2024/…`, `~/.texlive…`). The
+ * support folders, as the sandbox shows them (`/texmf-support/N/…`), are not.
  */
 export function inTexTree(printed: string): boolean {
-  return printed.startsWith("/") && /\/(?:texmf[^/]*|texlive|\.texlive[^/]*)\//.test(printed);
+  return (
+    printed.startsWith("/") &&
+    !printed.startsWith("/texmf-support/") &&
+    /\/(?:texmf[^/]*|texlive|\.texlive[^/]*)\//.test(printed)
+  );
 }

@@ -323,6 +323,25 @@ describe("the open-file stack in odd output", () => {
     ]);
   });
 
+  it("keeps a support style as the sandbox shows it (/texmf-support/N) outside, at its own line", () => {
+    const log = tex(
+      "(./uses-style.tex",
+      "(/texmf-support/0/broken.sty",
+      "/texmf-support/0/broken.sty:3: Undefined control sequence.",
+      "l.3 \\undefinedinstyle",
+      " ",
+    );
+    expect(parseDiagnostics(log, "/d/uses-style.tex")).toEqual([
+      {
+        file: "broken.sty",
+        line: 3,
+        severity: "error",
+        message: "Undefined control sequence.",
+        outside: true,
+      },
+    ]);
+  });
+
   it("places an error before any file is open in the source", () => {
     const log = tex("! Emergency stop.", "<*> main.tex", "       ");
     expect(parseDiagnostics(log, "/d/main.tex")).toEqual([
