@@ -7,7 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { Editor } from "../editor/Editor";
 import { useAuthStore } from "../../state/auth-store";
 import { useRunStore } from "../../state/run-store";
-import { editorView, fakeServer, stubLayout, texFile, USER } from "./test-harness";
+import { editorView, fakeServer, stubLayout, stubPdfViewer, texFile, USER } from "./test-harness";
 import "../../app/file-views";
 
 const SOURCE = "/Opere/con errore.tex";
@@ -87,6 +87,8 @@ beforeEach(() => {
   useRunStore.setState({ lastRuns: {}, running: null });
   useAuthStore.getState().setSession("jwt", USER);
   fakeServer({ files: FILES });
+  // The pane shows the run's PDF: jsdom draws none, so the viewer is a stand-in.
+  stubPdfViewer();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
