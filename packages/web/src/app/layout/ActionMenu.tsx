@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { actionIcon, type Action, type ActionContext } from "../../actions";
 import { handleError } from "../../state/handle-error";
 import { Icon } from "../../components/Icon";
+import { useMenuButton } from "../../components/use-menu-button";
 
 interface ActionMenuProps {
   actions: Action[];
@@ -16,47 +16,7 @@ interface ActionMenuProps {
  */
 export function ActionMenu({ actions, ctx }: ActionMenuProps) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  const button = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
-
-  const items = () => [...(menu.current?.querySelectorAll<HTMLElement>("[role=menuitem]") ?? [])];
-  useEffect(() => {
-    if (!open) return;
-    items()[0]?.focus();
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!menu.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => document.removeEventListener("pointerdown", onPointerDown);
-  }, [open]);
-
-  const close = (focusButton: boolean) => {
-    setOpen(false);
-    if (focusButton) button.current?.focus();
-  };
-  const onKeyDown = (event: KeyboardEvent) => {
-    const all = items();
-    const at = all.indexOf(document.activeElement as HTMLElement);
-    const moves: Record<string, number> = {
-      ArrowDown: (at + 1) % all.length,
-      ArrowUp: (at - 1 + all.length) % all.length,
-      Home: 0,
-      End: all.length - 1,
-    };
-    if (event.key in moves) {
-      event.preventDefault();
-      all[moves[event.key] as number]?.focus();
-    } else if (event.key === "Escape") {
-      event.preventDefault();
-      event.stopPropagation();
-      close(true);
-    } else if (event.key === "Tab") {
-      close(false);
-    }
-  };
+  const { open, toggle, close, id, button, menu, onKeyDown } = useMenuButton("[role=menuitem]");
   const run = (action: Action) => {
     close(true);
     Promise.resolve(action.perform(ctx)).catch(handleError);
@@ -73,7 +33,7 @@ export function ActionMenu({ actions, ctx }: ActionMenuProps) {
         aria-expanded={open}
         aria-controls={open ? id : undefined}
         data-testid="header-more"
-        onClick={() => setOpen((value) => !value)}
+        onClick={toggle}
       >
         <Icon name="more" />
       </button>

@@ -1,10 +1,10 @@
 import { COMPILE_PROFILES, PROFILE_TOOL, type CompileProfile } from "@scriptorium/shared";
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Icon } from "../../components/Icon";
 import { useUser } from "../../state/auth-store";
 import { IconButton } from "../../components/IconButton";
+import { useMenuButton } from "../../components/use-menu-button";
 import type { ToolAvailability } from "../../state/tool-states";
 
 interface CompileButtonProps {
@@ -64,43 +64,9 @@ function ProfileMenu({ profile, availability, onCompileWith }: CompileButtonProp
   const { t } = useTranslation();
   const admin = useUser()?.perm.admin ?? false;
   const anyMissing = COMPILE_PROFILES.some((p) => availability(p) === "missing");
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  const button = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
-  const items = () => [
-    ...(menu.current?.querySelectorAll<HTMLElement>(
-      "[role=menuitemradio]:not(:disabled), a[role=menuitem]",
-    ) ?? []),
-  ];
-
-  useEffect(() => {
-    if (!open) return;
-    items()[0]?.focus();
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!menu.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => document.removeEventListener("pointerdown", onPointerDown);
-  }, [open]);
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    const all = items();
-    const at = all.indexOf(document.activeElement as HTMLElement);
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      event.preventDefault();
-      const step = event.key === "ArrowDown" ? 1 : -1;
-      all[(at + step + all.length) % all.length]?.focus();
-    } else if (event.key === "Escape") {
-      event.preventDefault();
-      event.stopPropagation();
-      setOpen(false);
-      button.current?.focus();
-    } else if (event.key === "Tab") {
-      setOpen(false);
-    }
-  };
+  const { open, toggle, close, id, button, menu, onKeyDown } = useMenuButton(
+    "[role=menuitemradio]:not(:disabled), a[role=menuitem]",
+  );
 
   return (
     <div className="action-menu workbench__profiles">
@@ -114,7 +80,7 @@ function ProfileMenu({ profile, availability, onCompileWith }: CompileButtonProp
         aria-expanded={open}
         aria-controls={open ? id : undefined}
         data-testid="workbench-profile-toggle"
-        onClick={() => setOpen((value) => !value)}
+        onClick={toggle}
       >
         <Icon name="chevronDown" size={16} />
       </button>
@@ -148,8 +114,7 @@ function ProfileMenu({ profile, availability, onCompileWith }: CompileButtonProp
                     : undefined
                 }
                 onClick={() => {
-                  setOpen(false);
-                  button.current?.focus();
+                  close(true);
                   onCompileWith(p);
                 }}
               >
