@@ -1,5 +1,6 @@
-import { copyFile, mkdir, readdir } from "node:fs/promises";
+import { copyFile, mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { SyncTexAnswer, ToolStates } from "@scriptorium/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES, STANDIN_FOLDER, SUPPORT_FOLDER } from "../test/tools-target.js";
 import { encodePath, errorBody, startCompat, type Compat } from "./fb-client.js";
@@ -120,5 +121,42 @@ describe("the tools in File Browser's settings page (§8.4)", () => {
     expect(after.tools.tools.map((t) => t.name)).toEqual(
       expect.arrayContaining(["m2lv-pdf", "m2ledmac-pdf"]),
     );
+  });
+});
+
+describe("the routes of issue 30, asked with the fork's token and its path encoding", () => {
+  it("lists the tools and whether each is installed (GET /api/mauro/tools)", async () => {
+    const res = await c.api("/api/mauro/tools");
+    expect(res.status).toBe(200);
+    const states = (await res.json()) as ToolStates;
+    const installed = Object.fromEntries(states.tools.map((t) => [t.name, t.installed]));
+    expect(installed).toMatchObject({ m2hv: true, pdflatex: true, "m2lv-pdf": true });
+  });
+
+  it("goes from a source line to the PDF and back for a name with a blank and a # (GET /api/synctex)", async () => {
+    await writeFile(
+      path.join(c.scope, "docs", "cap 1 #a.tex"),
+      "\\documentclass{article}\n\\begin{document}\nPrimus versus.\n\n\\end{document}\n",
+    );
+    const run = await c.api(
+      `/api/resources${encodePath("/docs/cap 1 #a.tex")}?action=mauro:pdflatex&commandline=`,
+      { method: "PATCH" },
+    );
+    expect(run.status).toBe(200);
+    expect(((await run.json()) as { output?: string }).output).toBe("/docs/cap 1 #a.pdf");
+
+    const pdf = `/api/synctex${encodePath("/docs/cap 1 #a.pdf")}`;
+    const forward = await c.api(`${pdf}?file=${encodeURIComponent("/docs/cap 1 #a.tex")}&line=3`);
+    expect(forward.status).toBe(200);
+    const [box] = ((await forward.json()) as SyncTexAnswer).boxes ?? [];
+    expect(box?.page).toBe(1);
+    const x = (box?.x ?? 0) + 1;
+    const y = (box?.y ?? 0) + (box?.height ?? 0) / 2;
+    const backward = await c.api(`${pdf}?page=1&x=${x}&y=${y}`);
+    expect(backward.status).toBe(200);
+    expect(((await backward.json()) as SyncTexAnswer).source).toMatchObject({
+      file: "/docs/cap 1 #a.tex",
+      line: 3,
+    });
   });
 });
