@@ -18,6 +18,7 @@ export * from "./schemas/user.js";
 export * from "./lib/duration.js";
 export * from "./lib/locales.js";
 export * from "./lib/natural-sort.js";
+export * from "./lib/search-fold.js";
 export * from "./lib/paths.js";
 export * from "./lib/staging.js";
 export * from "./lib/maurotex.js";

@@ -118,3 +118,67 @@ describe("hostile queries", () => {
     });
   }
 });
+
+describe("comment: searches (the % comments of Mauro-TeX files)", () => {
+  const comment = "% TODO controllare commentneedle\n";
+  beforeAll(async () => {
+    await writeFile(path.join(target.ada, "comment-in-scope.tex"), `testo\n${comment}`);
+    await writeFile(path.join(target.ada, "private", "comment-denied.tex"), comment);
+    await writeFile(path.join(target.ada, ".hidden", "comment-hidden.tex"), comment);
+    await writeFile(path.join(target.t.root, "secret", "comment-secret.tex"), comment);
+    await writeFile(path.join(target.t.root, "eve", "comment-eve.tex"), comment);
+    for (let i = 0; i < 100; i++) {
+      const res = await target.as("admin", "/api/search/?query=comment%3Acommentneedle");
+      if (jsonOf<SearchResult[]>(res).length >= 5) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error("the text index did not catch up");
+  });
+
+  const urls = [
+    "/api/search/?query=comment%3Acommentneedle",
+    "/api/search/?query=comment%3Acommentneedle&content=true",
+    "/api/search/../?query=comment%3Acommentneedle&content=true",
+    "/api/search/private/?query=comment%3Acommentneedle&content=true",
+    "/api/search/.hidden/?query=comment%3Acommentneedle",
+    "/api/search/escape/?query=comment%3Acommentneedle",
+    "/api/search/?query=comment%3Acommentneedle+type%3A..%2F..%2Fsecret",
+  ];
+  for (const url of urls) {
+    it(`${url}: only ada's own comments, never a denied, hidden, other or secret file's`, async () => {
+      const res = await find("ada", url);
+      expectSafe(target, res, url);
+      const text = res.body.toString();
+      expect(text).not.toMatch(/comment-(denied|hidden|secret|eve)/);
+      if (res.status === 200) {
+        const found = jsonOf<SearchResult[]>(res);
+        expect(found.every((r) => r.path === "comment-in-scope.tex" && r.comment)).toBe(true);
+      } else expect([400, 403, 404]).toContain(res.status);
+    });
+  }
+
+  it("ada's own comment is found with its line; eve's only by eve", async () => {
+    const ada = jsonOf<SearchResult[]>(await find("ada", urls[0]!));
+    expect(ada).toEqual([
+      expect.objectContaining({ path: "comment-in-scope.tex", line: 2, comment: true }),
+    ]);
+    const eve = jsonOf<SearchResult[]>(await find("eve", urls[0]!));
+    expect(eve.map((r) => r.path)).toEqual(["comment-eve.tex"]);
+  });
+
+  const hostile = [
+    "comment%3A",
+    "comment%3Acomment%3A",
+    "comment%3A%22",
+    "%22comment%3A%22",
+    "comment%3A*",
+  ];
+  for (const q of hostile) {
+    it(`query ${q}: a 4xx or results, never a 5xx`, async () => {
+      const res = await find("ada", `/api/search/?query=${q}&content=true`);
+      expectSafe(target, res, q);
+      expect(res.body.toString()).not.toMatch(/comment-(denied|hidden|secret|eve)/);
+      if (res.status !== 200) expect([400]).toContain(res.status);
+    });
+  }
+});

@@ -1,3 +1,4 @@
+import { foldForSearch } from "@scriptorium/shared";
 import type { EntryInfo } from "../../storage/tree-walk.js";
 import { kindOf, type EntryKind } from "./entry-kind.js";
 
@@ -5,7 +6,7 @@ import { kindOf, type EntryKind } from "./entry-kind.js";
 const CHUNK_NAMES = 32_768;
 
 /**
- * Lower-cased names joined by "\n": `indexOf` finds a term in all of them at memory speed.
+ * Folded names (lower case, accents off: `foldForSearch`, as full text folds) joined by "\n": `indexOf` finds a term in all of them at memory speed.
  * `starts[k]` is where name k begins, `ids[k]` the entry it belonged to when it was added.
  */
 interface NameChunk {
@@ -89,7 +90,7 @@ export class NameIndex {
     this.slotPos = copy(this.slotPos, (n) => new Int32Array(n));
   }
 
-  /** Adds an entry's lower-cased name to the searchable text. */
+  /** Adds an entry's folded name to the searchable text. */
   private addSlot(id: number): void {
     let chunk = this.chunks[this.chunks.length - 1];
     if (!chunk || chunk.count >= CHUNK_NAMES) {
@@ -106,7 +107,7 @@ export class NameIndex {
     }
     this.slotChunk[id] = this.chunks.length - 1;
     this.slotPos[id] = chunk.count;
-    const lower = (this.names[id] ?? "").toLowerCase();
+    const lower = foldForSearch(this.names[id] ?? "");
     chunk.starts[chunk.count] = chunk.length;
     chunk.ids[chunk.count] = id;
     chunk.count += 1;
@@ -127,8 +128,8 @@ export class NameIndex {
   }
 
   /**
-   * Calls `found` once for each live entry whose lower-cased name holds `term` (lower-cased,
-   * no "\n").
+   * Calls `found` once for each live entry whose folded name holds `term` (folded with
+   * `foldForSearch`, no "\n").
    */
   eachNameHolding(term: string, found: (id: number) => void): void {
     this.compact();

@@ -1,4 +1,4 @@
-import type { ParsedQuery, SearchResult } from "@scriptorium/shared";
+import { foldForSearch, type ParsedQuery, type SearchResult } from "@scriptorium/shared";
 import { extensionOf, kindNamed, kindOf } from "./entry-kind.js";
 import type { NameIndex } from "./name-index.js";
 
@@ -61,11 +61,14 @@ export function searchNames(
   query: ParsedQuery,
   accept: (id: number) => boolean,
 ): Hit[] {
-  const { terms, types } = query;
+  const { types } = query;
+  // Case and accents folded as full text folds them ("citta" finds "Città"), unless the query
+  // says case:sensitive: then names are compared as they are.
+  const terms = query.caseSensitive ? query.terms : query.terms.map(foldForSearch);
   const byRank: [number[], number[]] = [[], []];
   const typed = (id: number) => types.length === 0 || types.some((t) => meetsType(index, id, t));
   if (terms.length > 0 && !query.caseSensitive) {
-    // The fast way: each term found in the joined lower-cased names.
+    // The fast way: each term found in the joined folded names.
     if (terms.length === 1) {
       index.eachNameHolding(terms[0]!, (id) => {
         if (typed(id)) byRank[0].push(id);

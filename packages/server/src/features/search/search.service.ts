@@ -1,5 +1,5 @@
 import path from "node:path";
-import { parseSearchQuery, type SearchResult } from "@scriptorium/shared";
+import { findFolded, parseSearchQuery, type SearchResult } from "@scriptorium/shared";
 import { AppError, badRequest } from "../../errors.js";
 import type { Storage } from "../../storage/storage.js";
 import type { UserRecord } from "../users/users.store.js";
@@ -10,20 +10,27 @@ import type { SearchIndex } from "./search-index.js";
 const MAX_TEXT_RESULTS = 500;
 /** Characters of a snippet around the first match. */
 const SNIPPET = 160;
+/** Characters of a source line shown whole; a longer one is cut around its first match. */
+const CONTEXT = 240;
 
-/** The row's text, cut around the first word of the query. */
+/** The text cut to `size` characters around the first of the query's words in it. */
+function cutAround(text: string, terms: readonly string[], size: number): string {
+  if (text.length <= size) return text;
+  const words = terms.flatMap((term) => term.match(/[\p{L}\p{N}]+/gu)?.slice(0, 1) ?? []);
+  const at = findFolded(text, words)[0]?.start ?? -1;
+  const start = Math.max(0, Math.min(text.length - size, at - Math.floor(size / 3)));
+  const cut = text.slice(start, start + size);
+  return `${start > 0 ? "…" : ""}${cut}${start + size < text.length ? "…" : ""}`;
+}
+
+/** The row's text, cut around the first word of the query (case and accents folded). */
 export function snippetOf(text: string, terms: readonly string[]): string {
-  if (text.length <= SNIPPET) return text;
-  const lower = text.toLowerCase();
-  let at = -1;
-  for (const term of terms) {
-    const word = term.match(/[\p{L}\p{N}]+/u)?.[0];
-    const i = word === undefined ? -1 : lower.indexOf(word.toLowerCase());
-    if (i >= 0 && (at < 0 || i < at)) at = i;
-  }
-  const start = Math.max(0, Math.min(text.length - SNIPPET, at - SNIPPET / 3));
-  const cut = text.slice(start, start + SNIPPET);
-  return `${start > 0 ? "…" : ""}${cut}${start + SNIPPET < text.length ? "…" : ""}`;
+  return cutAround(text, terms, SNIPPET);
+}
+
+/** A source line, whole when short, else cut around the first word of the query. */
+export function contextOf(line: string, terms: readonly string[]): string {
+  return cutAround(line, terms, CONTEXT);
 }
 
 /** Longest query accepted: a name or a phrase, not a document. */
@@ -74,14 +81,17 @@ export function createSearchService(deps: { storage: Storage; index: SearchIndex
         }
         return fs.rulesAllow(path.posix.join(folder.path, below));
       };
-      if (content === "true") {
+      // `comment:` looks in the comments of Mauro-TeX files: words inside files, whatever
+      // `content` says (names have no comments).
+      if (content === "true" || parsed.comments) {
         const text = deps.index.text;
         if (!text) throw new AppError("NOT_IMPLEMENTED", "Full-text search is not enabled");
         const prefix = rel ?? "/";
         const results: SearchResult[] = [];
         /** Files checked in place, by path: a file's rows (one per line) are checked once. */
         const inPlace = new Map<string, boolean>();
-        for (const match of text.search(parsed.terms, prefix, MAX_TEXT_RESULTS * 2)) {
+        const matches = text.search(parsed.terms, prefix, MAX_TEXT_RESULTS * 2, parsed.comments);
+        for (const match of matches) {
           const below = match.path.slice(prefix === "/" ? 1 : prefix.length + 1);
           const name = path.posix.basename(below);
           if (!visible(below)) continue;
@@ -103,6 +113,8 @@ export function createSearchService(deps: { storage: Storage; index: SearchIndex
             line: match.line,
             snippet: snippetOf(match.text, parsed.terms),
             ...(match.witnesses !== "" && { witnesses: match.witnesses.split("/") }),
+            ...(match.context !== null && { context: contextOf(match.context, parsed.terms) }),
+            ...(match.kind === 1 && { comment: true }),
           });
           if (results.length >= MAX_TEXT_RESULTS) break;
         }

@@ -111,9 +111,9 @@ export function createTextIndex(opts: { file: string; root: string; log: Fastify
       while (running) await running;
     },
     pending: () => queue.size,
-    search(terms: readonly string[], prefix: string, limit: number): TextMatch[] {
+    search(terms: readonly string[], prefix: string, limit: number, comments = false): TextMatch[] {
       const match = matchExpression(terms);
-      return match === undefined ? [] : store.search(match, prefix, limit);
+      return match === undefined ? [] : store.search(match, prefix, limit, comments);
     },
     close(): void {
       closed = true;

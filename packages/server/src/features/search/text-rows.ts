@@ -50,9 +50,11 @@ function cleanHtml(line: string): string {
 }
 
 /**
- * The rows of a Mauro-TeX (LaTeX) text: comments dropped, macro names and braces removed, and
- * each reading of `\VV{{A/B:reading}{C:other}}` kept apart under its sigla, so that a word found
- * in a variant tells which witnesses carry it. A variant may run over several lines.
+ * The rows of a Mauro-TeX (LaTeX) text: macro names and braces removed, and each reading of
+ * `\VV{{A/B:reading}{C:other}}` kept apart under its sigla, so that a word found in a variant
+ * tells which witnesses carry it. A variant may run over several lines. `%` comments are rows of
+ * their own (`comment`, found only by `comment:` queries); every row keeps its whole source line
+ * as `context`.
  */
 export function texRows(source: string): TextRow[] {
   const pieces = new Map<string, { line: number; witnesses: string; text: string }>();
@@ -65,8 +67,13 @@ export function texRows(source: string): TextRow[] {
   let line = 1;
   let i = 0;
   const n = source.length;
+  const comments: TextRow[] = [];
   const skipComment = () => {
+    const start = i;
     while (i < n && source[i] !== "\n") i++;
+    // "%% TODO controllare": the words after the percent signs.
+    const text = source.slice(start, i).replace(/^%+/, "").replace(/\s+/g, " ").trim();
+    if (text !== "") comments.push({ line, witnesses: "", text, comment: true });
   };
   while (i < n) {
     const ch = source[i] ?? "";
@@ -132,6 +139,9 @@ export function texRows(source: string): TextRow[] {
     const text = cleanTex(piece.text);
     if (text !== "") rows.push({ line: piece.line, witnesses: piece.witnesses, text });
   }
+  rows.push(...comments);
+  const lines = source.split("\n");
+  for (const row of rows) row.context = (lines[row.line - 1] ?? "").trim();
   return rows;
 }
 
