@@ -5,7 +5,7 @@ import { Icon, type IconName } from "../../components/Icon";
 import { IconButton } from "../../components/IconButton";
 import { useModalDialog } from "../../components/use-modal-dialog";
 import "../../components/modal.css";
-import { hasType, toggleType } from "./query-types";
+import { hasComment, hasType, toggleComment, toggleType } from "./query-types";
 import { SearchResults } from "./SearchResults";
 import { SearchStatus } from "./SearchStatus";
 import { useSearch } from "./use-search";
@@ -18,7 +18,14 @@ const TYPE_ICONS: Record<TypeShortcut, IconName> = {
   audio: "fileAudio",
   video: "fileVideo",
   pdf: "filePdf",
+  text: "fileText",
 };
+
+/** What the query field says is searched: names, words inside files or `%` comments. */
+function placeholderKey(content: boolean, comments: boolean) {
+  if (comments) return "search.placeholderComments" as const;
+  return content ? ("search.placeholderContent" as const) : ("search.placeholder" as const);
+}
 
 interface SearchDialogProps {
   /** The folder searched, ending with "/". */
@@ -87,7 +94,7 @@ export function SearchDialog({ folder, onClose }: SearchDialogProps) {
           name="query"
           className="search__input"
           value={query}
-          placeholder={t(content ? "search.placeholderContent" : "search.placeholder")}
+          placeholder={t(placeholderKey(content, hasComment(query)))}
           aria-label={t("search.title")}
           autoComplete="off"
           spellCheck={false}
@@ -111,6 +118,10 @@ export function SearchDialog({ folder, onClose }: SearchDialogProps) {
         }}
         content={content}
         onContent={setContent}
+        onComments={() => {
+          setQuery(toggleComment(query));
+          focusInput();
+        }}
       />
       <SearchStatus folder={folder} search={search} />
       {search.results.length > 0 ? (
@@ -136,10 +147,15 @@ interface SearchOptionsProps {
   onType: (type: TypeShortcut) => void;
   content: boolean;
   onContent: (content: boolean) => void;
+  /** The comments switch: adds `comment:` to the query, or takes it out. */
+  onComments: () => void;
 }
 
-/** The type buttons (pressed while the query holds the type) and the full-text switch. */
-function SearchOptions({ query, onType, content, onContent }: SearchOptionsProps) {
+/**
+ * The type buttons (pressed while the query holds the type), the full-text switch and the
+ * comments switch (checked while the query holds `comment:`, which searches `%` comments).
+ */
+function SearchOptions({ query, onType, content, onContent, onComments }: SearchOptionsProps) {
   const { t } = useTranslation();
   return (
     <div className="search__options">
@@ -158,15 +174,26 @@ function SearchOptions({ query, onType, content, onContent }: SearchOptionsProps
           </button>
         ))}
       </div>
-      <label className="search__content" title={t("search.insideFilesHint")}>
-        <input
-          type="checkbox"
-          checked={content}
-          data-testid="search-content"
-          onChange={(event) => onContent(event.target.checked)}
-        />
-        {t("search.insideFiles")}
-      </label>
+      <div className="search__switches">
+        <label className="search__content" title={t("search.insideFilesHint")}>
+          <input
+            type="checkbox"
+            checked={content}
+            data-testid="search-content"
+            onChange={(event) => onContent(event.target.checked)}
+          />
+          {t("search.insideFiles")}
+        </label>
+        <label className="search__content" title={t("search.commentsHint")}>
+          <input
+            type="checkbox"
+            checked={hasComment(query)}
+            data-testid="search-comments"
+            onChange={onComments}
+          />
+          {t("search.comments")}
+        </label>
+      </div>
     </div>
   );
 }

@@ -20,15 +20,30 @@ function splitPath(path: string): [string, string] {
   return [trimmed.slice(0, cut), trimmed.slice(cut)];
 }
 
+/** Text with the query's words marked (`<mark>`), as text nodes only. */
+function Marked({ text, query }: { text: string; query: string }) {
+  return (
+    <>
+      {highlightParts(text, query).map((part, i) =>
+        part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>,
+      )}
+    </>
+  );
+}
+
 /**
- * One result: a link with a folder or file icon and the path below the searched folder; a
- * full-text result adds its line, the snippet with the query's words marked, and the witnesses
- * whose reading holds them.
+ * One result: a link with a folder or file icon and the path below the searched folder, its
+ * name's matching letters marked. A full-text result adds its line number and its line: the
+ * whole source line of a Mauro-TeX file (`context`) or the snippet, the query's words marked,
+ * with the sigla of the witnesses whose reading holds them beside it, and a badge on a hit in a
+ * `%` comment.
  */
 export function SearchResultItem({ folder, result, query, onOpen }: SearchResultItemProps) {
   const { t } = useTranslation();
   const [parent, name] = splitPath(result.path);
   const witnesses = result.witnesses ?? [];
+  const line = result.context ?? result.snippet;
+  const textHit = result.line !== undefined;
   return (
     <Link
       to={resultUrl(folder, result)}
@@ -42,23 +57,32 @@ export function SearchResultItem({ folder, result, query, onOpen }: SearchResult
         <span className="search__head">
           <span className="search__path" dir="ltr">
             {parent && <span className="search__parent">{parent}</span>}
-            <span className="search__name">{name}</span>
+            <span className="search__name">
+              {textHit ? name : <Marked text={name} query={query} />}
+            </span>
           </span>
           {result.line !== undefined && (
             <span className="search__line">{t("search.line", { line: result.line })}</span>
           )}
         </span>
-        {result.snippet !== undefined && (
-          // The file's own text: its direction comes from its letters, not the interface's.
-          <span className="search__snippet" dir="auto" data-testid="search-snippet">
-            {highlightParts(result.snippet, query).map((part, i) =>
-              part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>,
+        {(line !== undefined || witnesses.length > 0 || result.comment) && (
+          <span className="search__context">
+            {result.comment && (
+              <span className="search__badge" data-testid="search-comment">
+                {t("search.comment")}
+              </span>
             )}
-          </span>
-        )}
-        {witnesses.length > 0 && (
-          <span className="search__witnesses" data-testid="search-witnesses">
-            {t("search.witnesses", { list: witnesses.join(", ") })}
+            {line !== undefined && (
+              // The file's own text: its direction comes from its letters, not the interface's.
+              <span className="search__snippet" dir="auto" data-testid="search-snippet">
+                <Marked text={line} query={query} />
+              </span>
+            )}
+            {witnesses.length > 0 && (
+              <span className="search__witnesses" data-testid="search-witnesses">
+                {t("search.witnesses", { list: witnesses.join(", ") })}
+              </span>
+            )}
           </span>
         )}
       </span>

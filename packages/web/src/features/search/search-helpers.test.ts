@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { highlightParts } from "./highlight";
-import { hasType, toggleType } from "./query-types";
+import { hasComment, hasType, toggleComment, toggleType } from "./query-types";
 import { resultUrl } from "./result-url";
 import { searchUrl } from "./search-api";
 
@@ -65,5 +65,27 @@ describe("highlightParts", () => {
         .join(""),
     ).toBe(snippet);
     expect(highlightParts("plain", "")).toEqual([{ text: "plain", match: false }]);
+  });
+});
+
+describe("accents and comments", () => {
+  const marked = (snippet: string, query: string) =>
+    highlightParts(snippet, query)
+      .filter((part) => part.match)
+      .map((part) => part.text);
+
+  it("marks words with accents folded both ways, and leaves comment: out", () => {
+    expect(marked("La Città, la CITTA e la citta", "citta")).toEqual(["Città", "CITTA", "citta"]);
+    expect(marked("la citta", "CITTÀ")).toEqual(["citta"]);
+    expect(marked("% TODO comment", "comment:todo")).toEqual(["TODO"]);
+  });
+
+  it("the comments switch puts comment: first, or takes it out", () => {
+    expect(toggleComment("")).toBe("comment:");
+    expect(toggleComment("  TODO ")).toBe("comment: TODO");
+    expect(toggleComment("comment: TODO")).toBe("TODO");
+    expect(toggleComment("a comment:TODO")).toBe("a TODO");
+    expect(hasComment("nocomment:x")).toBe(false);
+    expect(hasComment("COMMENT:x")).toBe(true);
   });
 });
