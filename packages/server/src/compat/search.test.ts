@@ -53,6 +53,18 @@ describe("the search overlay (§9)", () => {
     expect(await search("/", '"photos 2"')).toEqual([{ dir: true, path: "docs/Photos 2024" }]);
   });
 
+  it("names match with accents and case folded, the answer still {dir, path} only", async () => {
+    await writeFile(path.join(c.scope, "docs", "Città del sole.tex"), "x");
+    let found: { dir: boolean; path: string }[] = [];
+    for (let i = 0; i < 50 && found.length === 0; i++) {
+      found = await search("/docs/", "CITTA");
+      if (found.length === 0) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(found).toEqual([{ dir: false, path: "Città del sole.tex" }]);
+    const res = await c.api(`/api/search/docs/?query=${encodeURIComponent("città")}`);
+    expect(await res.text()).toBe('[{"dir":false,"path":"Città del sole.tex"}]');
+  });
+
   it("a folder that does not exist gives [] (§9)", async () => {
     expect(await search("/nowhere/", "notes")).toEqual([]);
   });

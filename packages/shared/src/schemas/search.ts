@@ -42,7 +42,7 @@ export interface ParsedQuery {
   types: string[];
   caseSensitive: boolean;
   /** `comment:`: the words are looked for in the `%` comments of Mauro-TeX files. */
-  comments: boolean;
+  comments?: boolean;
 }
 
 const COMMENT_TOKEN = /(^|\s)comment:/gi;
