@@ -57,6 +57,7 @@ for (const [width, height, tag] of [
         "placeholder",
         "Search names in this folder and its subfolders",
       );
+      await expect(overlay(page)).toContainText("and its subfolders");
       await page.screenshot({
         path: `${SCREENSHOTS}search-placeholder-${tag}.png`,
         animations: "disabled",

@@ -10,7 +10,7 @@ export const searchRoutes = {
     tag: "search",
     summary: "Find files and folders by name (or, with `content=true`, by words inside text files)",
     description:
-      '`query`: words (any of them in the name), a "quoted phrase", `type:image|audio|video|pdf|text|blob` or `type:<extension>`, `case:sensitive`. Results are relative to the searched folder, names matching before paths, recent first; within the user\'s scope, rules and hidden-file preference. The `X-Search-Index` header says `ready`, or `building` with `X-Search-Indexed` entries so far.',
+      '`query`: words (any of them in the name; case and accents folded as in full text, so `citta` finds `Città`), a "quoted phrase", `type:image|audio|video|pdf|text|blob` or `type:<extension>`, `case:sensitive`, and `comment:` to search the `%` comments of Mauro-TeX files instead. Full-text and comment results add `line`, `snippet`, `witnesses` (inside a variant), `context` (the whole source line of a .tex file, cut around the match when long) and `comment: true`. Results are relative to the searched folder, names matching before paths, recent first; within the user\'s scope, rules and hidden-file preference. The `X-Search-Index` header says `ready`, or `building` with `X-Search-Indexed` entries so far.',
     schema: { querystring: SearchQuerySchema, response: { 200: SearchResultListSchema } },
     responses: {
       200: {

@@ -19,6 +19,10 @@ describe("what the overlay says is searched", () => {
     renderPage();
     await open();
     expect(input().placeholder).toBe("Search names in this folder and its subfolders");
+    // Always on screen, even where a phone cuts the placeholder.
+    expect(screen.getByTestId("search").textContent).toContain(
+      "In \u2066/Opere/\u2069 and its subfolders",
+    );
     fireEvent.click(screen.getByTestId("search-content"));
     expect(input().placeholder).toBe(
       "Search words inside text files in this folder and its subfolders",
