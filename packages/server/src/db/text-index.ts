@@ -14,7 +14,10 @@ export interface StoredRow {
   text: string;
   /** The words of a `%` comment (searched only by `comment:` queries). */
   comment?: boolean;
-  /** The whole source line when it says more than `text` (Mauro-TeX: markup, other readings). */
+  /**
+   * The whole source line when it says more than `text` (Mauro-TeX: markup, other readings), on
+   * one row of the line at least: it is kept once per line and shown with every row of it.
+   */
   context?: string;
 }
 

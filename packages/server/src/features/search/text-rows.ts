@@ -53,8 +53,8 @@ function cleanHtml(line: string): string {
  * The rows of a Mauro-TeX (LaTeX) text: macro names and braces removed, and each reading of
  * `\VV{{A/B:reading}{C:other}}` kept apart under its sigla, so that a word found in a variant
  * tells which witnesses carry it. A variant may run over several lines. `%` comments are rows of
- * their own (`comment`, found only by `comment:` queries); every row keeps its whole source line
- * as `context`.
+ * their own (`comment`, found only by `comment:` queries); the first row of each line carries
+ * that whole source line as `context`.
  */
 export function texRows(source: string): TextRow[] {
   const pieces = new Map<string, { line: number; witnesses: string; text: string }>();
@@ -140,8 +140,14 @@ export function texRows(source: string): TextRow[] {
     if (text !== "") rows.push({ line: piece.line, witnesses: piece.witnesses, text });
   }
   rows.push(...comments);
+  // Each line's source once, on its first row (the index keeps one per line for all its rows).
   const lines = source.split("\n");
-  for (const row of rows) row.context = (lines[row.line - 1] ?? "").trim();
+  const given = new Set<number>();
+  for (const row of rows) {
+    if (given.has(row.line)) continue;
+    given.add(row.line);
+    row.context = (lines[row.line - 1] ?? "").trim();
+  }
   return rows;
 }
 
