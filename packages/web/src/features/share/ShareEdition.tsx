@@ -20,6 +20,7 @@ export function ShareEdition({ pages, urls }: { pages: readonly Item[]; urls: Sh
       <summary className="share-edition__summary">
         <Icon name="toolHtml" size={20} />
         <h2 className="share-edition__title">{t("sharePage.edition")}</h2>
+        <Icon name="chevronDown" size={20} className="share-edition__chevron" />
       </summary>
       <div className="share-edition__bar">
         <p className="muted share-edition__hint">{t("sharePage.editionHint")}</p>
