@@ -67,10 +67,10 @@ function compileEdition(dir: string): void {
 /** The colour of a highlighted token of the view, and of the plain text around it. */
 async function tokenColours(page: Page): Promise<{ token: string; text: string }> {
   return page.getByTestId("read-only-code").evaluate((view) => {
-    const line = [...view.querySelectorAll(".cm-line")].find((l) =>
+    const line = Array.from(view.querySelectorAll<HTMLElement>(".cm-line")).find((l) =>
       l.textContent?.includes("Omnis"),
     );
-    const span = [...(line?.querySelectorAll("span") ?? [])].find((s) =>
+    const span = Array.from(line?.querySelectorAll("span") ?? []).find((s) =>
       s.textContent?.startsWith("\\VV"),
     );
     return {
