@@ -200,3 +200,34 @@ test("a folder link: a selected text file previewed beside the list; a long one 
   await page.screenshot({ path: `${SCREENSHOTS}share-folder-text-390.png` });
   await context.close();
 });
+
+test("in the dark theme and in Arabic: the text and the edition pass axe", async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const user = userWithFiles({ "Edizione/liber.tex": LIBER });
+  compileEdition(path.join(scopeDir(user), "Edizione", "html"));
+  const file = await createShare(request, `/${user.username}/Edizione/liber.tex`);
+  const folder = await createShare(request, `/${user.username}/Edizione/html/`);
+  const context = await browser.newContext({
+    baseURL,
+    colorScheme: "dark",
+    locale: "ar-EG",
+    viewport: { width: 390, height: 780 },
+  });
+  const page = await context.newPage();
+  await page.goto(`/share/${file}`);
+  await expect(page.getByTestId("read-only-code").locator(".cm-content")).toContainText("\\VV");
+  // Code stays left to right inside the right-to-left page.
+  await expect(page.getByTestId("read-only-code").locator(".cm-editor")).toHaveAttribute(
+    "dir",
+    "ltr",
+  );
+  expect(await axeViolations(page, "shared .tex, dark, ar")).toEqual([]);
+  await page.screenshot({ path: `${SCREENSHOTS}share-tex-dark-ar-390.png` });
+  await page.goto(`/share/${folder}`);
+  await expect(page.getByTestId("share-edition-frame")).toBeVisible();
+  expect(await axeViolations(page, "shared m2hv folder, dark, ar")).toEqual([]);
+  await context.close();
+});
