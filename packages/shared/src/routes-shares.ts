@@ -132,7 +132,7 @@ export const shareRoutes = {
     auth: "none",
     tag: "shares",
     summary: "Open a shared file in a script sandbox; a folder redirects to its index.html",
-    description: `${PUBLIC_GATE} Folder links redirect to a capability URL so relative links keep working.`,
+    description: `${PUBLIC_GATE} Folder links redirect to a capability URL so relative links keep working. Text a browser would download (\`.tex\`, \`.md\`) comes as \`text/plain; charset=utf-8\`. \`view=read\` (the share page's reading view of HTML): a CSP sandbox without scripts, kept by the capability for the folder's pages.`,
     headers: withPassword(RangeHeaders),
     schema: { querystring: PublicQuerySchema },
     responses: {

@@ -63,6 +63,20 @@ describe("single file (§3.2)", () => {
     expect(part.body.toString()).toBe("ia");
   });
 
+  it("inline=true shows a .tex as text; the download keeps its type and attachment (issue 31)", async () => {
+    await writeFile(path.join(c.scope, "docs", "liber.tex"), "\\section{Liber}\n");
+    const inline = await open("/api/raw/docs/liber.tex?inline=true");
+    expect(inline.status).toBe(200);
+    expect(inline.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(inline.headers.get("content-disposition")).toMatch(/^inline/);
+    expect(inline.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(inline.headers.get("content-security-policy")).toContain("script-src 'none'");
+    expect(inline.body.toString()).toBe("\\section{Liber}\n");
+    const saved = await open("/api/raw/docs/liber.tex");
+    expect(saved.headers.get("content-type")).toBe("application/x-tex; charset=utf-8");
+    expect(savedName(saved.headers.get("content-disposition"))).toBe("liber.tex");
+  });
+
   it("answers a missing file with 404 and a missing token with 401", async () => {
     const missing = await fetch(`${c.base}/api/raw/docs/nothing.txt?auth=${c.token}`);
     expect(missing.status).toBe(404);

@@ -162,6 +162,27 @@ describe("the share page (§7.3)", () => {
     expect(res.headers.get("content-security-policy")).toMatch(/sandbox/);
   });
 
+  it("'open' on a shared .tex shows it as text, in a file link and in a folder link (issue 31)", async () => {
+    await writeFile(path.join(c.scope, "docs", "liber.tex"), "\\VV{{A:unus}{B:duo}}\n");
+    const file = await createLink("/docs/liber.tex");
+    const own = await visit(`/api/public-inline/dl/${file.hash}/index.html`);
+    expect(own.status).toBe(200);
+    expect(own.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(own.headers.get("content-disposition")).toMatch(/^inline/);
+    expect(own.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(await own.text()).toBe("\\VV{{A:unus}{B:duo}}\n");
+    const folder = await createLink("/docs/");
+    const inFolder = await visit(`/api/public-inline/dl/${folder.hash}/liber.tex`);
+    expect(inFolder.status).toBe(200);
+    expect(inFolder.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    const viaDl = await visit(`/api/public/dl/${folder.hash}/liber.tex?inline=true`);
+    expect(viaDl.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(viaDl.headers.get("content-disposition")).toMatch(/^inline/);
+    const download = await visit(`/api/public/dl/${folder.hash}/liber.tex`);
+    expect(download.headers.get("content-type")).toBe("application/x-tex; charset=utf-8");
+    expect(download.headers.get("content-disposition")).toMatch(/^attachment/);
+  });
+
   it("an unknown link is 404 with an error body", async () => {
     const res = await visit("/api/public/share/nothere");
     expect((await errorBody(res)).status).toBe(404);

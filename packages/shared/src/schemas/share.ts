@@ -148,6 +148,11 @@ export const PublicDownloadQuerySchema = Type.Object({
 
 export const PublicQuerySchema = Type.Object({
   token: Type.Optional(Type.String()),
+  /**
+   * `read`: the share page's reading view of HTML (m2hv's pages): served in a sandbox whose CSP
+   * forbids scripts, the folder's pages through a capability that keeps that policy.
+   */
+  view: Type.Optional(Type.String()),
 });
 
 /**

@@ -18,15 +18,47 @@ const TEXTUAL = new Set([
   "application/toml",
 ]);
 
+/** Whether a media type (without parameters) names text. */
+function isTextual(mime: string): boolean {
+  return (
+    mime.startsWith("text/") || TEXTUAL.has(mime) || mime.endsWith("+xml") || mime.endsWith("+json")
+  );
+}
+
 /** Adds `; charset=utf-8` to textual types that carry no parameters. */
 export function withCharset(mime: string): string {
   if (mime.includes(";")) return mime;
-  const textual =
-    mime.startsWith("text/") ||
-    TEXTUAL.has(mime) ||
-    mime.endsWith("+xml") ||
-    mime.endsWith("+json");
-  return textual ? `${mime}; charset=utf-8` : mime;
+  return isTextual(mime) ? `${mime}; charset=utf-8` : mime;
+}
+
+/** Text types browsers show in the tab themselves (pages keep their type for their links). */
+const SHOWN_AS_IS = new Set([
+  "text/plain",
+  "text/html",
+  "text/css",
+  "text/javascript",
+  "text/xml",
+  "text/vtt",
+  "application/javascript",
+  "application/ecmascript",
+  "application/json",
+  "application/xml",
+  "application/xhtml+xml",
+  "image/svg+xml",
+]);
+
+/**
+ * The Content-Type of a file served inline (issue 31): text that a browser would download
+ * rather than show (`application/x-tex`, `text/markdown`, `text/csv`…) goes as
+ * `text/plain; charset=utf-8`, so "Open" shows the text in the tab. Attachments keep the type
+ * of §3.2.
+ */
+export function inlineContentType(contentType: string): string {
+  const mime = (contentType.split(";")[0] ?? "").trim().toLowerCase();
+  if (SHOWN_AS_IS.has(mime) || mime.endsWith("+xml") || mime.endsWith("+json")) {
+    return contentType;
+  }
+  return isTextual(mime) ? "text/plain; charset=utf-8" : contentType;
 }
 
 /**
@@ -70,5 +102,18 @@ export function inlinePolicy(contentType: string): string {
   return (
     "sandbox allow-scripts allow-forms; " +
     "default-src 'self' 'unsafe-inline' data: blob:; form-action 'self'"
+  );
+}
+
+/**
+ * CSP of a share's reading view (issue 31: m2hv's pages on the share page): a sandbox without
+ * scripts, forms or pop-ups; styles, images and frames of the shared folder only. No
+ * `frame-ancestors`, for the frames of m2hv's frame page (see inlinePolicy).
+ */
+export function readingPolicy(contentType: string): string {
+  if (isPdf(contentType)) return downloadPolicy(contentType);
+  return (
+    "sandbox; default-src 'self'; script-src 'none'; object-src 'none'; " +
+    "style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; form-action 'none'"
   );
 }

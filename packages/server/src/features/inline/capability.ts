@@ -16,6 +16,11 @@ export interface Capability {
    * a script of the page does not work from another address.
    */
   client: string;
+  /**
+   * A reading view (a share page's view of m2hv's pages, issue 31): its pages are served with
+   * a CSP that forbids scripts.
+   */
+  noScripts?: boolean;
 }
 
 /** The digest of a client address that a capability carries (never the address itself). */
@@ -44,6 +49,7 @@ export function signCapability(key: Uint8Array, cap: Capability): string {
       f: cap.folder,
       e: cap.expiresAt,
       c: cap.client,
+      ...(cap.noScripts && { n: 1 }),
     }),
   ).toString("base64url");
   return `${body}.${mac(key, body).toString("base64url")}`;
@@ -66,7 +72,14 @@ export function verifyCapability(
   } catch {
     return undefined;
   }
-  const c = claims as { u?: unknown; s?: unknown; f?: unknown; e?: unknown; c?: unknown };
+  const c = claims as {
+    u?: unknown;
+    s?: unknown;
+    f?: unknown;
+    e?: unknown;
+    c?: unknown;
+    n?: unknown;
+  };
   if (
     typeof c.u !== "number" ||
     typeof c.s !== "string" ||
@@ -77,5 +90,12 @@ export function verifyCapability(
     return undefined;
   }
   if (c.e <= nowSeconds) return "expired";
-  return { userId: c.u, sessionId: c.s, folder: c.f, expiresAt: c.e, client: c.c };
+  return {
+    userId: c.u,
+    sessionId: c.s,
+    folder: c.f,
+    expiresAt: c.e,
+    client: c.c,
+    ...(c.n === 1 && { noScripts: true }),
+  };
 }

@@ -3,7 +3,7 @@ import { routes } from "@scriptorium/shared";
 import { contentDisposition } from "../../lib/http-ranges.js";
 import { wildcardPath } from "../../lib/route-params.js";
 import { defineRoute } from "../../http/route.js";
-import { inlinePolicy } from "../downloads/content-headers.js";
+import { inlineContentType, inlinePolicy, readingPolicy } from "../downloads/content-headers.js";
 import { sendPayload } from "../downloads/send-file.js";
 import type { InlineService } from "./inline.service.js";
 
@@ -34,10 +34,11 @@ export function inlineRoutes(inline: InlineService, baseURL: string) {
         return reply.redirect(inlineUrl(baseURL, capability, target.redirect), 302);
       }
       const { file } = target;
+      const contentType = inlineContentType(file.contentType);
       return sendPayload(request, reply, file.payload, {
-        contentType: file.contentType,
+        contentType,
         disposition: contentDisposition("inline", file.name),
-        csp: inlinePolicy(file.contentType),
+        csp: target.noScripts ? readingPolicy(contentType) : inlinePolicy(contentType),
         // Pages a tool writes again at each compile, under the same names, often within the
         // second that Last-Modified can tell: never reused from the browser's cache.
         cacheControl: "private, no-store",

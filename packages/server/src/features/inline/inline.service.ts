@@ -18,8 +18,11 @@ import {
 /** How long an inline link works: long enough to read a page, short enough to leak little. */
 export const CAPABILITY_LIFETIME_S = 600;
 
-/** What an inline URL leads to: a file, or a folder's index.html to redirect to. */
-export type InlineTarget = { file: FileDownload } | { redirect: string };
+/**
+ * What an inline URL leads to: a file (`noScripts` for a reading view's capability), or a
+ * folder's index.html to redirect to.
+ */
+export type InlineTarget = { file: FileDownload; noScripts: boolean } | { redirect: string };
 
 /** Capabilities of share visitors carry `share:<hash>` where others carry a session id. */
 const SHARE_PREFIX = "share:";
@@ -101,6 +104,8 @@ export function createInlineService(deps: {
       folder: string;
       hash: string;
       clientAddress: string;
+      /** A reading view: its pages get a CSP without scripts. */
+      noScripts?: boolean;
     }): Promise<string> {
       return signCapability(await getKey(), {
         userId: grant.owner.id,
@@ -108,6 +113,7 @@ export function createInlineService(deps: {
         folder: grant.folder,
         expiresAt: Math.floor(Date.now() / 1000) + lifetime,
         client: clientTag(grant.clientAddress),
+        ...(grant.noScripts && { noScripts: true }),
       });
     },
 
@@ -131,7 +137,7 @@ export function createInlineService(deps: {
         const relative = path.posix.relative(cap.folder, wanted.path);
         return { redirect: relative ? `${relative}/index.html` : "index.html" };
       }
-      return { file: await deps.downloads.openTarget(target) };
+      return { file: await deps.downloads.openTarget(target), noScripts: cap.noScripts === true };
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { contentDisposition } from "../../lib/http-ranges.js";
 import { prepareArchive, wantsArchive } from "../archive/archive.service.js";
-import { downloadPolicy } from "../downloads/content-headers.js";
+import { downloadPolicy, inlineContentType } from "../downloads/content-headers.js";
 import type { DownloadTarget, FileDownload } from "../downloads/downloads.service.js";
 import { sendPayload } from "../downloads/send-file.js";
 
@@ -26,9 +26,11 @@ export async function sendDownload(
   }
   const file = await opts.open(target);
   const inline = query.inline === "true";
+  // Inline, text a browser would download (a `.tex`) is shown as text (issue 31).
+  const contentType = inline ? inlineContentType(file.contentType) : file.contentType;
   return sendPayload(request, reply, file.payload, {
-    contentType: file.contentType,
+    contentType,
     disposition: contentDisposition(inline ? "inline" : "attachment", file.name),
-    csp: downloadPolicy(file.contentType),
+    csp: downloadPolicy(contentType),
   });
 }

@@ -3,7 +3,7 @@ import { routes } from "@scriptorium/shared";
 import { contentDisposition } from "../../lib/http-ranges.js";
 import { defineRoute } from "../../http/route.js";
 import { wildcardPath } from "../../lib/route-params.js";
-import { inlinePolicy } from "../downloads/content-headers.js";
+import { inlineContentType, inlinePolicy, readingPolicy } from "../downloads/content-headers.js";
 import { sendPayload } from "../downloads/send-file.js";
 import { sendDownload } from "../raw/send-download.js";
 import type { PublicShareService } from "./public-share.service.js";
@@ -68,17 +68,23 @@ export function publicShareRoutes(service: PublicShareService, baseURL: string) 
       app,
       routes.publicInline,
       async ({ request, reply }) => {
-        const result = await service.inline(wildcardPath(request.params), visitorOf(request));
+        const reading = request.query.view === "read";
+        const result = await service.inline(
+          wildcardPath(request.params),
+          visitorOf(request),
+          reading,
+        );
         if ("capability" in result) {
           const encoded = result.rest.split("/").map(encodeURIComponent).join("/");
           void reply.header("Cache-Control", "no-store");
           return reply.redirect(`${baseURL}/api/inline/${result.capability}/${encoded}`, 302);
         }
         const { file } = result;
+        const contentType = inlineContentType(file.contentType);
         return sendPayload(request, reply, file.payload, {
-          contentType: file.contentType,
+          contentType,
           disposition: contentDisposition("inline", file.name),
-          csp: inlinePolicy(file.contentType),
+          csp: reading ? readingPolicy(contentType) : inlinePolicy(contentType),
         });
       },
       { config: { rateLimit: PUBLIC_RATE } },

@@ -125,10 +125,12 @@ export function createPublicShareService(deps: {
     /**
      * GET /api/public-inline/dl/{hash}{path}: a file link's file itself; in a folder link, a
      * capability URL for the link's folder (relative links between its pages keep working).
+     * `reading`: the share page's reading view, whose capability serves pages without scripts.
      */
     async inline(
       raw: string,
       visitor: Visitor,
+      reading = false,
     ): Promise<{ file: FileDownload } | { capability: string; rest: string }> {
       const access = await readable(raw, visitor);
       if (!access.isDir) {
@@ -146,6 +148,7 @@ export function createPublicShareService(deps: {
         folder: access.root.path,
         hash: access.share.hash,
         clientAddress: visitor.address,
+        noScripts: reading,
       });
       return { capability, rest: rest.replace(/^\/+/, "") };
     },

@@ -62,9 +62,13 @@ export const appRoutes: RouteObject[] = [
           },
           {
             path: "share/*",
-            lazy: async () => ({
-              Component: (await import("../../features/share/SharePage")).SharePage,
-            }),
+            lazy: async () => {
+              const [{ SharePage }] = await Promise.all([
+                import("../../features/share/SharePage"),
+                import("../share-views"),
+              ]);
+              return { Component: SharePage };
+            },
             handle: handle({ access: "public", title: "pageTitles.share" }),
           },
           {

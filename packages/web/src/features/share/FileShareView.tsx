@@ -7,8 +7,13 @@ import type { ShareUrls } from "./public-share-api";
 import { LinkLimits } from "./LinkLimits";
 import { PREVIEWABLE, ShareMedia } from "./ShareMedia";
 import { ShareQr } from "./ShareQr";
+import { ShareText } from "./ShareText";
+import { isTextType } from "./share-text";
 
-/** A file link: what the file is, download and open, a preview of media, the QR code. */
+/**
+ * A file link: what the file is, download and open, a preview of media or of text (read only,
+ * highlighted as in the editor), the QR code.
+ */
 export function FileShareView({
   share,
   path,
@@ -75,6 +80,16 @@ export function FileShareView({
         {PREVIEWABLE.has(type) && (
           <div className="share-preview">
             <ShareMedia type={type} src={urls.inline(path)} name={name} />
+          </div>
+        )}
+        {isTextType(type) && (share.size ?? 0) > 0 && (
+          <div className="share-preview share-preview--text" data-testid="share-preview">
+            <ShareText
+              src={urls.open(path)}
+              download={urls.download(path)}
+              name={name}
+              size={share.size ?? 0}
+            />
           </div>
         )}
       </div>

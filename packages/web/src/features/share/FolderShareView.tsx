@@ -10,7 +10,10 @@ import type { ShareUrls } from "./public-share-api";
 import { ShareCrumbs } from "./ShareCrumbs";
 import { ShareItems } from "./ShareItems";
 import { PREVIEWABLE, ShareMedia } from "./ShareMedia";
+import { ShareEdition } from "./ShareEdition";
 import { ShareQr } from "./ShareQr";
+import { ShareText } from "./ShareText";
+import { editionPages, isTextType } from "./share-text";
 import { shareFolderRoute } from "./share-location";
 
 interface FolderShareViewProps {
@@ -22,8 +25,9 @@ interface FolderShareViewProps {
 }
 
 /**
- * A folder link: its items with selection, a preview of the selected image, audio or video,
- * downloads of one file or of the selection (or the folder) as an archive, and the QR code.
+ * A folder link: its items with selection, a preview of the selected image, audio, video or
+ * text, downloads of one file or of the selection (or the folder) as an archive, the QR code;
+ * in a folder of m2hv's output, its pages to read.
  */
 export function FolderShareView({ hash, path, share, urls }: FolderShareViewProps) {
   const { t } = useTranslation();
@@ -38,8 +42,12 @@ export function FolderShareView({ hash, path, share, urls }: FolderShareViewProp
     );
   const byName = new Map(items.map((item) => [item.name, item]));
   const chosen = selection.map((name) => byName.get(name)).filter((i): i is Item => !!i);
-  // The preview shows the last selected image, audio or video.
-  const previewed = chosen.filter((item) => !item.isDir && PREVIEWABLE.has(item.type)).at(-1);
+  // The preview shows the last selected image, audio, video or text.
+  const previewed = chosen
+    .filter((item) => !item.isDir && (PREVIEWABLE.has(item.type) || isTextType(item.type)))
+    .at(-1);
+  const textPreview = previewed !== undefined && isTextType(previewed.type);
+  const pages = editionPages(items);
   const single = chosen.length === 1 && chosen[0] && !chosen[0].isDir ? chosen[0] : undefined;
   const folderName = path === "/" ? share.share.name : (share.name ?? share.share.name);
 
@@ -58,6 +66,8 @@ export function FolderShareView({ hash, path, share, urls }: FolderShareViewProp
         </div>
         <ShareQr size={SHARE_QR_SIZE.folder} />
       </section>
+
+      {pages.length > 0 && <ShareEdition key={path} pages={pages} urls={urls} />}
 
       <div className="share-toolbar" data-testid="share-toolbar">
         <span className="share-toolbar__count" data-testid="share-selected-count">
@@ -96,7 +106,9 @@ export function FolderShareView({ hash, path, share, urls }: FolderShareViewProp
         )}
       </div>
 
-      <div className={`share-folder__body${previewed ? " share-folder__body--preview" : ""}`}>
+      <div
+        className={`share-folder__body${previewed ? " share-folder__body--preview" : ""}${textPreview ? " share-folder__body--text" : ""}`}
+      >
         <ShareItems
           hash={hash}
           items={items}
@@ -111,12 +123,22 @@ export function FolderShareView({ hash, path, share, urls }: FolderShareViewProp
             aria-label={t("sharePage.preview")}
           >
             <p className="share-preview__name">{previewed.name}</p>
-            <ShareMedia
-              key={previewed.path}
-              type={previewed.type}
-              src={urls.inline(previewed.path)}
-              name={previewed.name}
-            />
+            {textPreview ? (
+              <ShareText
+                key={previewed.path}
+                src={urls.open(previewed.path)}
+                download={urls.download(previewed.path)}
+                name={previewed.name}
+                size={previewed.size}
+              />
+            ) : (
+              <ShareMedia
+                key={previewed.path}
+                type={previewed.type}
+                src={urls.inline(previewed.path)}
+                name={previewed.name}
+              />
+            )}
           </aside>
         )}
       </div>

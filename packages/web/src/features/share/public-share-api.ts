@@ -56,6 +56,11 @@ export interface ShareUrls {
   inline: (path: string) => string;
   /** "Open": the sandboxed inline view of a file (a file link's own for "/"). */
   open: (path?: string) => string;
+  /**
+   * A page of a folder link in the reading view (issue 31): served without scripts, its
+   * relative pages (frames, links) through the same script-free capability.
+   */
+  read: (path: string) => string;
   /** Items of `folder` (their names) as one archive in the given format. */
   archive: (folder: string, names: readonly string[], algo: ArchiveAlgo) => string;
 }
@@ -72,6 +77,8 @@ export function shareUrls(hash: string, token: string | undefined): ShareUrls {
       apiUrl(
         `/api/public-inline/dl${path === "/" ? `${sharePath(hash)}/index.html` : sharePath(hash, path)}${query({}, token)}`,
       ),
+    read: (path) =>
+      apiUrl(`/api/public-inline/dl${sharePath(hash, path)}${query({ view: "read" }, token)}`),
     archive: (folder, names, algo) => {
       // `files=…&algo=…` exactly as the app's own archive downloads build them (each name
       // encoded, the list joined with commas and encoded again).
