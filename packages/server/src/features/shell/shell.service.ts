@@ -66,8 +66,11 @@ export function createShellService(deps: ShellDeps) {
       requestPath: string,
       line: string,
     ): Promise<ShellRun | ShellRefusal> {
-      const refused = (message: string, code: ShellRefusalCode, detail?: string) =>
-        ({ refused: message, code, ...(detail !== undefined && { detail }) }) as ShellRefusal;
+      const refused = (message: string, code: ShellRefusalCode, detail?: string): ShellRefusal => ({
+        refused: message,
+        code,
+        ...(detail !== undefined && { detail }),
+      });
       const { shell } = await deps.settings.getSettings();
       const wrapper = shellWords(shell);
       const check = checkLine(line, user.commands, { shell: wrapper.length > 0 });
