@@ -8,6 +8,7 @@ import { loggerOptions } from "./lib/logger.js";
 import type { ServeOptions } from "./config.js";
 import { createSettingsStore } from "./features/settings/settings.store.js";
 import { createSessionsStore } from "./features/sessions/sessions.store.js";
+import { sessionLifetimeMs } from "./features/auth/auth.service.js";
 
 /** A one-line error for the terminal, with the exit code the CLI should use. */
 export class StartupError extends Error {
@@ -40,8 +41,9 @@ export async function startServer(
   }
   if (!(await settings.isInitialised())) await settings.setSettings(await settings.getSettings());
   const sessions = createSessionsStore(db);
-  await sessions.prune(Date.now());
-  const pruneTimer = setInterval(() => void sessions.prune(Date.now()), 3_600_000);
+  const pruneSessions = async () => sessions.prune(Date.now(), await sessionLifetimeMs(settings));
+  await pruneSessions();
+  const pruneTimer = setInterval(() => void pruneSessions().catch(() => undefined), 3_600_000);
   pruneTimer.unref();
   const admin = await ensureFirstAdmin(db, root);
   if (admin) {

@@ -5,7 +5,7 @@ import type { AppOptions } from "./app-options.js";
 import { createActivityService } from "./features/activity/activity.service.js";
 import { createActivityStore } from "./features/activity/activity.store.js";
 import { createLiveHub } from "./features/activity/live.js";
-import { createAuthService } from "./features/auth/auth.service.js";
+import { createAuthService, sessionLifetimeMs } from "./features/auth/auth.service.js";
 import { createDownloadService } from "./features/downloads/downloads.service.js";
 import { createSynctexService } from "./features/synctex/synctex.service.js";
 import { createToolStates } from "./features/edition-tools/tool-states.js";
@@ -315,6 +315,7 @@ export function createServices(options: AppOptions, log: FastifyBaseLogger) {
     sessionsService: createSessionsService({
       sessions: core.sessions,
       userExists: async (id) => (await core.users.findById(id)) !== undefined,
+      lifetimeMs: () => sessionLifetimeMs(core.settings),
     }),
     settingsService: createSettingsService(
       core.settings,

@@ -26,6 +26,7 @@ export * from "./lib/text-diff/index.js";
 export * from "./lib/tool-log.js";
 export * from "./lib/edition-tool-defaults.js";
 export * from "./lib/shell-programs.js";
+export * from "./lib/shell-refusal.js";
 
 /** Label shown on the login screen (SPEC.md §2, §9). */
 export const LOGIN_VERSION_LABEL = "4.0410";

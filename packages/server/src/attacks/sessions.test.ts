@@ -147,6 +147,30 @@ describe("ended sessions", () => {
     expect(renew.status).toBe(401);
   });
 
+  it("one's list never holds another user's logins, even from the same device and address (issue 31)", async () => {
+    const ada = await login("ada");
+    const eve = await login("eve");
+    const listOf = async (token: string) =>
+      JSON.parse(
+        (await target.send("/api/sessions", { headers: { "x-auth": token } })).body.toString(),
+      ) as { id: string }[];
+    const adas = await listOf(ada);
+    const eves = await listOf(eve);
+    expect(adas.length).toBeGreaterThan(0);
+    expect(eves.length).toBeGreaterThan(0);
+    expect(adas.filter((s) => eves.some((e) => e.id === s.id))).toEqual([]);
+    // Ending, one by one, every handle of eve's list from ada's token ends none of them.
+    for (const { id } of eves) {
+      const res = await target.send(`/api/sessions/${id}`, {
+        method: "DELETE",
+        headers: { "x-auth": ada },
+      });
+      expectSafe(target, res, "ending another user's session");
+      expect(res.status).toBe(404);
+    }
+    expect((await target.send("/api/resources/", { headers: { "x-auth": eve } })).status).toBe(200);
+  });
+
   it("a password change ends the user's other sessions, not the current one", async () => {
     const stolen = await login("eve");
     const own = await login("eve");

@@ -19,7 +19,7 @@ export interface ShellTarget {
   tokens: { ada: string; bob: string; admin: string };
   shell(
     line: string,
-    opts?: { folder?: string; token?: string; closeAfterMs?: number },
+    opts?: { folder?: string; token?: string; closeAfterMs?: number; reason?: boolean },
   ): Promise<Session>;
   upgradeStatus(url: string, headers?: Record<string, string>): Promise<number>;
   close(): Promise<void>;
@@ -28,6 +28,8 @@ export interface ShellTarget {
 export interface Session {
   text: string;
   code: number;
+  /** The close reason, when asked for (`reason: true`). */
+  reason?: string;
 }
 
 export async function startShellTarget(
@@ -64,7 +66,7 @@ export async function startShellTarget(
   /** One command over a real WebSocket, as the web client sends it. */
   function shell(
     line: string,
-    o: { folder?: string; token?: string; closeAfterMs?: number } = {},
+    o: { folder?: string; token?: string; closeAfterMs?: number; reason?: boolean } = {},
   ): Promise<Session> {
     const url = `ws://127.0.0.1:${port}/api/command${o.folder ?? "/docs/"}?auth=${o.token ?? tokens.ada}`;
     return new Promise((resolve, reject) => {
@@ -75,7 +77,8 @@ export async function startShellTarget(
         if (o.closeAfterMs) setTimeout(() => socket.close(), o.closeAfterMs);
       };
       socket.onmessage = (event) => (text += String(event.data));
-      socket.onclose = (event) => resolve({ text, code: event.code });
+      socket.onclose = (event) =>
+        resolve({ text, code: event.code, ...(o.reason && { reason: event.reason }) });
       socket.onerror = () => undefined;
       setTimeout(() => reject(new Error(`no close for ${line}`)), 20_000);
     });

@@ -8,6 +8,9 @@ export const SessionInfoSchema = Type.Object({
   id: Type.String(),
   /** "Firefox on Linux": read from the User-Agent of the login, "" when unknown. */
   device: Type.String(),
+  /** The parts of `device`, for a client to say them in its language (issue 31). */
+  browser: Type.Optional(Type.String()),
+  system: Type.Optional(Type.String()),
   userAgent: Type.String(),
   /** The address the login came from, "" when unknown. */
   address: Type.String(),

@@ -1,3 +1,4 @@
+import type { ShellRefusalCode } from "@scriptorium/shared";
 import { create } from "zustand";
 import { useAuthStore } from "./auth-store";
 
@@ -12,6 +13,8 @@ export interface ShellEntry {
   command: string;
   output: string;
   status: CommandStatus;
+  /** Which rule refused it, when the server said (the close reason, issue 31). */
+  refusal?: { code: ShellRefusalCode; detail: string };
 }
 
 interface ShellState {
@@ -60,8 +63,12 @@ export function appendOutput(id: number, text: string): void {
   patchEntry(id, (entry) => ({ output: (entry.output + text).slice(-MAX_OUTPUT_CHARS) }));
 }
 
-export function finishEntry(id: number, status: CommandStatus): void {
-  patchEntry(id, () => ({ status }));
+export function finishEntry(
+  id: number,
+  status: CommandStatus,
+  refusal?: ShellEntry["refusal"],
+): void {
+  patchEntry(id, () => ({ status, ...(refusal && { refusal }) }));
 }
 
 /** Another user's session must not see this one's commands. */

@@ -21,6 +21,12 @@ const DEFAULT_LIFETIME_MS = 2 * 3_600_000;
 const RENEW_BEFORE_S = 3600;
 const TOUCH_EVERY_MS = 60_000;
 
+/** The token lifetime set (`tokenExpirationTime`), in milliseconds. */
+export async function sessionLifetimeMs(settings: SettingsStore): Promise<number> {
+  const { tokenExpirationTime } = await settings.getServerConfig();
+  return parseDuration(tokenExpirationTime) ?? DEFAULT_LIFETIME_MS;
+}
+
 /** Who a request is: set by the auth plugin on authenticated routes. */
 export interface AuthContext {
   user: UserRecord;
@@ -111,8 +117,9 @@ export function createAuthService(deps: {
   const touch = createTouch(sessions);
 
   async function issue(user: UserRecord, client?: SessionClient): Promise<string> {
-    const { tokenExpirationTime } = await settings.getServerConfig();
-    const lifetime = parseDuration(tokenExpirationTime) ?? DEFAULT_LIFETIME_MS;
+    const lifetime = await sessionLifetimeMs(settings);
+    // Each login clears what can no longer be used (issue 31): the lists stay short.
+    await sessions.prune(Date.now(), lifetime);
     const session = await sessions.create(user.id, lifetime, client);
     return signToken(await settings.getSecret(), user, session.id, session.expiresAt);
   }

@@ -21,10 +21,16 @@ const SYSTEMS: [RegExp, string][] = [
   [/\bLinux\b|\bX11\b/, "Linux"],
 ];
 
-/** "Firefox on Linux" from a User-Agent; "" when nothing is recognised. */
-export function describeDevice(userAgent: string): string {
+/** The browser and system a User-Agent names, each left out when not recognised. */
+export function deviceParts(userAgent: string): { browser?: string; system?: string } {
   const browser = BROWSERS.find(([re]) => re.test(userAgent))?.[1];
   const system = SYSTEMS.find(([re]) => re.test(userAgent))?.[1];
+  return { ...(browser && { browser }), ...(system && { system }) };
+}
+
+/** "Firefox on Linux" from a User-Agent; "" when nothing is recognised. */
+export function describeDevice(userAgent: string): string {
+  const { browser, system } = deviceParts(userAgent);
   if (browser && system) return `${browser} on ${system}`;
   return browser ?? system ?? "";
 }

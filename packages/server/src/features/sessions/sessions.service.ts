@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { SessionInfo, SessionsEnded } from "@scriptorium/shared";
 import { notFound } from "../../errors.js";
-import { describeDevice } from "./device.js";
+import { describeDevice, deviceParts } from "./device.js";
 import type { SessionRecord, SessionsStore } from "./sessions.store.js";
 
 /** Who asks, and with which session (structural: sessions never import the users feature). */
@@ -21,6 +21,7 @@ function toInfo(session: SessionRecord, currentId: string): SessionInfo {
   return {
     id: sessionHandle(session.id),
     device: describeDevice(session.userAgent),
+    ...deviceParts(session.userAgent),
     userAgent: session.userAgent,
     address: session.address,
     createdAt: iso(session.loginAt),
@@ -34,8 +35,16 @@ function toInfo(session: SessionRecord, currentId: string): SessionInfo {
 export function createSessionsService(deps: {
   sessions: SessionsStore;
   userExists: (id: number) => Promise<boolean>;
+  /** The token lifetime: a session unused that long is pruned before a list is shown. */
+  lifetimeMs: () => Promise<number>;
 }) {
   const { sessions } = deps;
+
+  /** Each list starts by deleting what can no longer be used (issue 31). */
+  async function live(userId: number): Promise<SessionRecord[]> {
+    await sessions.prune(Date.now(), await deps.lifetimeMs());
+    return sessions.listLive(userId);
+  }
 
   async function requireUser(userId: number): Promise<void> {
     if (!(await deps.userExists(userId))) throw notFound("No such user");
@@ -43,14 +52,13 @@ export function createSessionsService(deps: {
 
   return {
     async listOwn(caller: Caller): Promise<SessionInfo[]> {
-      const live = await sessions.listLive(caller.user.id);
-      return live.map((s) => toInfo(s, caller.session.id));
+      return (await live(caller.user.id)).map((s) => toInfo(s, caller.session.id));
     },
 
     /** Ends one of the caller's sessions (the current one too: that is a logout). */
     async endOwn(caller: Caller, handle: string): Promise<void> {
-      const live = await sessions.listLive(caller.user.id);
-      const target = live.find((s) => sessionHandle(s.id) === handle);
+      const mine = await sessions.listLive(caller.user.id);
+      const target = mine.find((s) => sessionHandle(s.id) === handle);
       if (!target) throw notFound("No such session");
       await sessions.revoke(target.id);
     },
@@ -62,8 +70,7 @@ export function createSessionsService(deps: {
     /** A user's sessions (the route is for administrators: its contract says `admin`). */
     async listOf(caller: Caller, userId: number): Promise<SessionInfo[]> {
       await requireUser(userId);
-      const live = await sessions.listLive(userId);
-      return live.map((s) => toInfo(s, caller.session.id));
+      return (await live(userId)).map((s) => toInfo(s, caller.session.id));
     },
 
     /** Ends every session of a user; an admin ending their own keeps the one in use. */

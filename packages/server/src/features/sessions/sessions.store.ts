@@ -149,9 +149,30 @@ export function createSessionsStore(db: Db) {
       await db.updateTable("sessions").set({ last_used_at: at }).where("id", "=", id).execute();
     },
 
-    /** Deletes sessions that can no longer be used. */
-    async prune(olderThan: number): Promise<void> {
-      await db.deleteFrom("sessions").where("expires_at", "<", olderThan).execute();
+    /**
+     * Deletes sessions that can no longer be used: expired, ended, and (with `unusedForMs`, the
+     * token lifetime) those not used for that long, as after the lifetime was shortened. A
+     * session replaced by a renewal is kept until it expires (its inline links work until then).
+     */
+    async prune(now: number, unusedForMs?: number): Promise<number> {
+      const result = await db
+        .deleteFrom("sessions")
+        .where((eb) =>
+          eb.or([
+            eb("expires_at", "<", now),
+            eb("revoked_at", "is not", null),
+            ...(unusedForMs === undefined
+              ? []
+              : [
+                  eb.and([
+                    eb("rotated_at", "is", null),
+                    eb(eb.fn.coalesce("last_used_at", "created_at"), "<", now - unusedForMs),
+                  ]),
+                ]),
+          ]),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

@@ -87,6 +87,57 @@ describe("one's sessions", () => {
   });
 });
 
+describe("pruning (issue 31)", () => {
+  const rows = async () =>
+    (await t.db.selectFrom("sessions").select(["id", "user_id"]).execute()).length;
+  const HOUR = 3_600_000;
+
+  it("deletes at login the sessions unused for the token lifetime, and the ended ones", async () => {
+    const old = await loginFrom(FIREFOX);
+    const ended = await loginFrom(SAFARI);
+    const kept = await loginFrom("curl/8.5.0");
+    await call("POST", "/api/logout", ended);
+    // Last used 3 h ago, still valid by its own expiry (the lifetime was 4 h then, now 2 h).
+    const longAgo = Date.now() - 3 * HOUR;
+    await t.db
+      .updateTable("sessions")
+      .set({ created_at: longAgo, login_at: longAgo, last_used_at: longAgo })
+      .where("id", "=", String(decodeJwt(old).sid))
+      .execute();
+    expect(await rows()).toBe(3);
+    await loginFrom(FIREFOX);
+    expect(await rows()).toBe(2);
+    expect(await works(old)).toBe(401);
+    expect(await works(kept)).toBe(200);
+  });
+
+  it("deletes them before a list is shown, and keeps a renewed session's predecessor until it expires", async () => {
+    const mine = await loginFrom(FIREFOX);
+    const stale = await loginFrom(SAFARI);
+    const renewed = (await call("POST", "/api/renew", mine)).body;
+    await t.db
+      .updateTable("sessions")
+      .set({ last_used_at: Date.now() - 2 * HOUR - 60_000 })
+      .where("id", "=", String(decodeJwt(stale).sid))
+      .execute();
+    const before = await rows();
+    const shown = await list(renewed);
+    expect(shown.map((s) => s.device)).toEqual(["Firefox on Linux"]);
+    expect(await rows()).toBe(before - 1);
+    // The replaced token still works for its grace period, its row kept.
+    expect(await works(mine)).toBe(200);
+  });
+
+  it("sends the browser and system apart, for the web to say them in its language", async () => {
+    const token = await loginFrom(FIREFOX);
+    expect((await list(token))[0]).toMatchObject({ browser: "Firefox", system: "Linux" });
+    const curl = await loginFrom("curl/8.5.0");
+    const shown = (await list(curl)).find((s) => s.current);
+    expect(shown).toMatchObject({ browser: "curl" });
+    expect(shown).not.toHaveProperty("system");
+  });
+});
+
 describe("a user's sessions, for admins", () => {
   it("lists and ends them; others get 403, unknown users 404", async () => {
     const bob = await loginFrom(FIREFOX);

@@ -12,6 +12,8 @@ import { readSedArgs, readSedScript, type SedFeature } from "./sed-script.js";
 export interface OptionsCheck {
   /** Why the line is refused, when it is. */
   refusal?: string;
+  /** Which rule: an option that runs programs, or an argument that cannot be checked. */
+  refusalCode?: "exec-option" | "argument";
   /** Arguments that hold a script read in full (sed), left out of the path check. */
   scriptArgs: number[];
   /**
@@ -237,12 +239,14 @@ function checkSed(args: readonly string[], explicit: boolean): OptionsCheck {
     return {
       ...none(),
       refusal: `Command not allowed: sed does not know the option ${line.badOption}.`,
+      refusalCode: "argument",
     };
   }
   if (!reading) {
     return {
       ...none(),
       refusal: "Command not allowed: this sed script could not be read, so it cannot be checked.",
+      refusalCode: "argument",
     };
   }
   const feature = reading.features[0];

@@ -15,6 +15,10 @@ const refusal = (line: string, allowed = FILE_TOOLS, shell = false) => {
   const check = checkLine(line, allowed, { shell });
   return check.ok ? undefined : check.message;
 };
+const reason = (line: string, allowed = FILE_TOOLS, shell = false) => {
+  const check = checkLine(line, allowed, { shell });
+  return check.ok ? undefined : check.reason;
+};
 const passes = (line: string, allowed = FILE_TOOLS, shell = false) =>
   checkLine(line, allowed, { shell }).ok;
 
@@ -122,10 +126,28 @@ describe("programs that run programs (issue 27, finding 5)", () => {
   });
 
   it("keeps program names whole: a path, an entry name or a longer name is never a command", () => {
-    expect(refusal("/bin/ls")).toBe("Command not allowed.");
+    expect(refusal("/bin/ls")).toBe(
+      "Command not allowed: a program is named by its name alone, without a folder.",
+    );
+    expect(refusal("./ls", ["ls"])).toMatch(/named by its name alone/);
     expect(refusal("find:exec .", ["find:exec"])).toBe("Command not allowed.");
     expect(refusal("findx .", ["find:exec"])).toBe("Command not allowed.");
     expect(refusal("rm x")).toBe("Command not allowed.");
+  });
+
+  it("says which rule refused a line (issue 31)", () => {
+    expect(reason("rm x")).toBe("not-in-commands");
+    expect(reason("ls:exec")).toBe("not-in-commands");
+    expect(reason("/bin/ls")).toBe("program-path");
+    expect(reason("ls && id")).toBe("syntax");
+    expect(reason("ls 'open")).toBe("syntax");
+    expect(reason("bash -c id", ["bash"])).toBe("full-shell");
+    expect(reason("find . -exec id +")).toBe("exec-option");
+    expect(reason("tar -xf x.tar --to-command=id")).toBe("exec-option");
+    expect(reason("sed -f script.sed notes.txt")).toBe("exec-option");
+    expect(reason("sed --nosuch p notes.txt")).toBe("argument");
+    expect(reason("ls {a,b}", FILE_TOOLS, true)).toBe("expansion");
+    expect(reason("   ")).toBe("empty");
   });
 });
 

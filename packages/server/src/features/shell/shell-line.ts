@@ -1,5 +1,5 @@
 import path from "node:path";
-import { execEntryOf, isFullShellProgram } from "@scriptorium/shared";
+import { execEntryOf, isFullShellProgram, type ShellRefusalCode } from "@scriptorium/shared";
 import { isInside } from "../../lib/safe-path.js";
 import { checkOptions } from "./exec-options.js";
 
@@ -12,8 +12,23 @@ import { checkOptions } from "./exec-options.js";
  * names kept inside the user's folder.
  */
 
-/** The answer to a refused program, the same whether it is not allowed or does not exist. */
+/**
+ * The answer to a program not in the user's list, the same whether it exists or not (File
+ * Browser's text, which its client shows); the close reason says `not-in-commands`.
+ */
 export const NOT_ALLOWED = "Command not allowed.";
+
+/** The text for a line refused for its characters or its quotes. */
+export const SYNTAX_REFUSED =
+  "Command not allowed: a line may not hold ; & | ` $ < > or a new line, and its quotes must be closed.";
+
+/** The text for a program named with a path. */
+export const PROGRAM_PATH_REFUSED =
+  "Command not allowed: a program is named by its name alone, without a folder.";
+
+/** The text for a program in the user's list that the server does not have. */
+export const notInstalledMessage = (program: string) =>
+  `Command not allowed: ${program} is in your commands but is not installed on this server.`;
 
 /** What never passes, in any word: separators, pipes, redirections, substitutions, new lines. */
 const FORBIDDEN = /[;&|`$<>\n\r\0]/;
@@ -111,7 +126,8 @@ export type LineCheck =
     }
   | {
       ok: false;
-      reason: "empty" | "syntax" | "not-allowed" | "exec" | "expansion";
+      /** Which rule refused it ("empty": nothing to run). */
+      reason: ShellRefusalCode | "empty";
       /** What the user is told. */
       message: string;
     };
@@ -132,26 +148,29 @@ export function checkLine(
     ({ ok: false, reason, message }) as const;
   const trimmed = line.trim();
   if (trimmed === "") return refuse("empty");
-  if (FORBIDDEN.test(line)) return refuse("syntax");
+  if (FORBIDDEN.test(line)) return refuse("syntax", SYNTAX_REFUSED);
   const words = splitWords(trimmed);
-  if (!words || words.length === 0) return refuse("syntax");
+  if (!words || words.length === 0) return refuse("syntax", SYNTAX_REFUSED);
   const [program, ...args] = words as [string, ...string[]];
-  if (program.includes("/") || program.includes(":")) return refuse("not-allowed");
+  if (program.includes("/")) return refuse("program-path", PROGRAM_PATH_REFUSED);
+  if (program.includes(":")) return refuse("not-in-commands");
   const explicit = allowed.includes(execEntryOf(program));
   const plain = allowed.includes(program);
   if (isFullShellProgram(program) && !explicit) {
     return plain
       ? refuse(
-          "exec",
+          "full-shell",
           `Command not allowed: ${program} can run any other program, so it runs only with the entry ${execEntryOf(program)}.`,
         )
-      : refuse("not-allowed");
+      : refuse("not-in-commands");
   }
-  if (!plain && !explicit) return refuse("not-allowed");
+  if (!plain && !explicit) return refuse("not-in-commands");
   if (opts.shell && EXPANDED.test(trimmed)) return refuse("expansion", EXPANSION_REFUSED);
 
   const options = checkOptions(program, args, explicit);
-  if (options.refusal !== undefined) return refuse("exec", options.refusal);
+  if (options.refusal !== undefined) {
+    return refuse(options.refusalCode ?? "exec-option", options.refusal);
+  }
   const named = (word: string) => pathsIn(word).map((p) => ({ path: p, word }));
   const paths = [
     ...args.filter((_, i) => !options.scriptArgs.includes(i)).flatMap(named),

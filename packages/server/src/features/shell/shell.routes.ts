@@ -1,7 +1,7 @@
 import { StringDecoder } from "node:string_decoder";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { WebSocket } from "@fastify/websocket";
-import { routes } from "@scriptorium/shared";
+import { routes, shellRefusalReason } from "@scriptorium/shared";
 import { forbidden } from "../../errors.js";
 import { wildcardPath } from "../../lib/route-params.js";
 import { defineSocketRoute } from "../../http/socket-route.js";
@@ -63,7 +63,8 @@ export function shellRoutes(shell: ShellService) {
               const plan = await shell.prepare(user, folder, line);
               if ("refused" in plan) {
                 socket.send(plan.refused);
-                socket.close(1008, "Command not allowed");
+                // The reason names the rule, for the web to say it in the user's language.
+                socket.close(1008, shellRefusalReason(plan.code, plan.detail));
                 return;
               }
               const out = outputSender(socket);

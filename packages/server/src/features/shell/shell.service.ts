@@ -5,7 +5,14 @@ import { sandboxView, type Runner, type RunOutcome } from "../../runner/runner.j
 import type { Storage } from "../../storage/storage.js";
 import type { SettingsStore } from "../settings/settings.store.js";
 import type { UserRecord } from "../users/users.store.js";
-import { checkLine, NOT_ALLOWED, outsideMessage, outsidePath, shellWords } from "./shell-line.js";
+import type { ShellRefusalCode } from "@scriptorium/shared";
+import {
+  checkLine,
+  notInstalledMessage,
+  outsideMessage,
+  outsidePath,
+  shellWords,
+} from "./shell-line.js";
 
 export interface ShellDeps {
   storage: Storage;
@@ -21,9 +28,12 @@ export interface ShellRun {
   timeoutMs: number;
 }
 
-/** A line that does not run, with what the user is told. */
+/** A line that does not run: what the user is told, which rule refused it, and its detail. */
 export interface ShellRefusal {
   refused: string;
+  code: ShellRefusalCode;
+  /** The program or path the code is about, when there is one. */
+  detail?: string;
 }
 
 /**
@@ -48,18 +58,26 @@ export function createShellService(deps: ShellDeps) {
     /**
      * The run for `line` typed in the folder `requestPath` (a file's folder for a file), or the
      * refusal when it is not allowed (shell-line.ts says what is checked). A program that is not
-     * allowed and one that does not exist are the same answer.
+     * in the user's list gets the same answer whether it exists or not; one in the list that the
+     * server lacks is said to be missing (the user knows their list; nothing is probed).
      */
     async prepare(
       user: UserRecord,
       requestPath: string,
       line: string,
     ): Promise<ShellRun | ShellRefusal> {
-      const refused = (message = NOT_ALLOWED): ShellRefusal => ({ refused: message });
+      const refused = (message: string, code: ShellRefusalCode, detail?: string): ShellRefusal => ({
+        refused: message,
+        code,
+        ...(detail !== undefined && { detail }),
+      });
       const { shell } = await deps.settings.getSettings();
       const wrapper = shellWords(shell);
       const check = checkLine(line, user.commands, { shell: wrapper.length > 0 });
-      if (!check.ok) return refused(check.message);
+      if (!check.ok) {
+        const code = check.reason === "empty" ? "syntax" : check.reason;
+        return refused(check.message, code);
+      }
       const fs = await deps.storage.forUser(user);
       const where = await fs.resolve(requestPath);
       const info = await fs.stat(where.abs);
@@ -69,13 +87,16 @@ export function createShellService(deps: ShellDeps) {
       const sandboxed = (await deps.runner.state()).mode === "sandboxed";
       const seen = sandboxed ? sandboxView(scope) : (p: string) => p;
       const outside = outsidePath(check.paths, seen(folder), seen(scope));
-      if (outside !== undefined) return refused(outsideMessage(outside));
+      if (outside !== undefined) return refused(outsideMessage(outside), "outside", outside.path);
 
       const [program, ...args] =
         wrapper.length > 0 ? [...wrapper, check.shellLine] : (check.argv as [string, ...string[]]);
-      if (!program || !(await findExecutable(program, SYSTEM_BIN))) return refused();
-      if (wrapper.length > 0 && !(await findExecutable(check.words[0] as string, SYSTEM_BIN))) {
-        return refused();
+      // The typed program, then a configured shell (set by the admin), must be on the server.
+      const typed = check.words[0] as string;
+      for (const name of [typed, ...(wrapper.length > 0 ? [program] : [])]) {
+        if (!name || !(await findExecutable(name, SYSTEM_BIN))) {
+          return refused(notInstalledMessage(name ?? typed), "not-installed", name ?? typed);
+        }
       }
       const masked = await fs.listDenied();
       return {

@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { main } from "../../cli/main.js";
 import { startShellTarget, type ShellTarget } from "../../test/shell-target.js";
 
 let s: ShellTarget;
@@ -29,15 +30,54 @@ describe("the shell", () => {
     expect(failed.text).toMatch(/No such file/);
   });
 
-  it("gives the same answer to a program not allowed and one that does not exist", async () => {
+  it("gives the same answer to a program not allowed whether it exists or not", async () => {
     await start();
     expect(await shell("rm notes.txt")).toEqual({ text: "Command not allowed.", code: 1008 });
-    expect(await shell("nosuchprogram")).toEqual({ text: "Command not allowed.", code: 1008 });
+    expect(await shell("nosuchthing")).toEqual({ text: "Command not allowed.", code: 1008 });
+  });
+
+  it("names the rule that refused a line in the close reason (issue 31)", async () => {
+    await start({ commands: ["ls", "cat", "sed", "nosuchprogram", "xargs"] });
+    const refusal = async (line: string) => {
+      const { code, reason } = await shell(line, { reason: true });
+      expect(code, line).toBe(1008);
+      return reason;
+    };
+    expect(await refusal("rm notes.txt")).toBe("not-in-commands");
+    expect(await refusal("nosuchthing")).toBe("not-in-commands");
+    expect(await refusal("ls:exec")).toBe("not-in-commands");
+    expect(await refusal("ls; rm x")).toBe("syntax");
+    expect(await refusal('cat "open')).toBe("syntax");
+    expect(await refusal("/bin/ls")).toBe("program-path");
+    expect(await refusal("xargs echo")).toBe("full-shell");
+    expect(await refusal("sed -n '1e id' notes.txt")).toBe("exec-option");
+    expect(await refusal("sed --nosuchoption p notes.txt")).toBe("argument");
+    expect(await refusal("cat ../../bob/secret.txt")).toBe("outside ../../bob/secret.txt");
+    expect(await refusal("nosuchprogram")).toBe("not-installed nosuchprogram");
+    // The texts say it too, in English, for File Browser's client and the API.
+    expect((await shell("nosuchprogram")).text).toBe(
+      "Command not allowed: nosuchprogram is in your commands but is not installed on this server.",
+    );
+    expect((await shell("/bin/ls")).text).toBe(
+      "Command not allowed: a program is named by its name alone, without a folder.",
+    );
+    expect((await shell("ls | cat")).text).toMatch(/^Command not allowed: a line may not hold ;/);
+  });
+
+  it("names a configured shell that is missing as not installed", async () => {
+    await start({ shell: ["nosuchshell -c"] });
+    expect(await shell("ls", { reason: true })).toMatchObject({
+      code: 1008,
+      reason: "not-installed nosuchshell",
+    });
   });
 
   it("passes the line to the configured shell only when its first word is allowed", async () => {
     await start({ shell: ["bash -c"] });
-    expect(await shell("echo $((6*7))")).toEqual({ text: "Command not allowed.", code: 1008 });
+    expect(await shell("echo $((6*7))")).toEqual({
+      text: "Command not allowed: a line may not hold ; & | ` $ < > or a new line, and its quotes must be closed.",
+      code: 1008,
+    });
     expect(await shell("ls -1")).toEqual({ text: "notes.txt\n", code: 1000 });
     expect((await shell("bash -c id")).text).toBe("Command not allowed.");
   });
@@ -120,6 +160,17 @@ describe("the shell", () => {
       text: "Command not allowed: with a shell set, a line may not hold { } ~ * ? [ ( ) or # (the shell would expand them, or read them itself).",
       code: 1008,
     });
+  });
+
+  it("turns on with `scriptorium config set --enableExec` while the server runs, no restart (issue 31)", async () => {
+    await start({ enableExec: false });
+    const url = `/api/command/?auth=${s.tokens.ada}`;
+    expect(await upgradeStatus(url)).toBe(403);
+    const quiet = { out: () => undefined, err: () => undefined };
+    const database = path.join(s.t.dir, "test.db");
+    expect(await main(["config", "set", "-d", database, "--enableExec"], {}, quiet)).toBe(0);
+    expect(await upgradeStatus(url)).toBe(101);
+    expect((await shell("ls")).text).toBe("notes.txt\n");
   });
 
   it("refuses an upgrade from another site", async () => {

@@ -29,13 +29,13 @@ function type(line: string) {
   fireEvent.keyDown(input(), { key: "Enter" });
 }
 
-/** Types a line and plays the server: opens, prints `out`, closes with `code`. */
-function runOnServer(line: string, out: string[] = [], code = 1000): FakeSocket {
+/** Types a line and plays the server: opens, prints `out`, closes with `code` and `reason`. */
+function runOnServer(line: string, out: string[] = [], code = 1000, reason = ""): FakeSocket {
   type(line);
   const socket = FakeSocket.last();
   socket.open();
   for (const chunk of out) socket.message(chunk);
-  socket.end(code);
+  socket.end(code, reason);
   return socket;
 }
 
@@ -101,6 +101,61 @@ describe("the shell panel", () => {
     const statuses = screen.getAllByTestId("shell-status").map((el) => el.textContent);
     expect(statuses).toEqual(["The command failed.", "The command was not run."]);
     expect(output()).toContain("Command not allowed.");
+  });
+
+  it("says which rule refused a line and who can change it, from the close reason (issue 31)", () => {
+    useAuthStore.setState({ user: { id: 2, username: "ada" } as never });
+    // A new user empties and closes the shell: open it again.
+    useShellStore.setState({ open: true });
+    render(<ShellPanel />);
+    runOnServer("sort notes.txt", ["Command not allowed."], 1008, "not-in-commands");
+    runOnServer("sed -n '1e id' x", ["Command not allowed: sed's e…"], 1008, "exec-option");
+    runOnServer("cat ../x", ["Command not allowed: ../x is outside"], 1008, "outside ../x");
+    runOnServer("'nosuch' -v", ["Command not allowed: …"], 1008, "not-installed nosuch");
+    const refusals = screen.getAllByTestId("shell-refusal");
+    expect(refusals.map((el) => el.dataset.code)).toEqual([
+      "not-in-commands",
+      "exec-option",
+      "outside",
+      "not-installed",
+    ]);
+    expect(refusals[0]?.textContent).toBe(
+      "Refused: sort is not in your commands list." +
+        "An administrator can change your commands list in Settings → User management → ada.",
+    );
+    expect(refusals[1]?.textContent).toContain("it needs the entry sed:exec in your commands list");
+    expect(refusals[2]?.textContent).toContain("Refused: ../x is outside your folder.");
+    expect(refusals[2]?.textContent).toContain("cannot be turned off");
+    expect(refusals[3]?.textContent).toContain(
+      "nosuch is in your commands list but is not installed",
+    );
+    // The English texts of the server are replaced, not repeated.
+    expect(output()).not.toContain("Command not allowed");
+    // An older server's reason: its text is shown as it came.
+    runOnServer("rm x", ["Command not allowed."], 1008, "Command not allowed");
+    expect(output()).toContain("Command not allowed.");
+  });
+
+  it("lets the output take focus and scroll with the keyboard (issue 31)", () => {
+    render(<ShellPanel />);
+    const region = screen.getByRole("log", { name: "Command output" });
+    expect(region.tabIndex).toBe(0);
+    Object.defineProperties(region, {
+      clientHeight: { configurable: true, value: 100 },
+      scrollHeight: { configurable: true, value: 1000 },
+    });
+    region.scrollTop = 500;
+    const press = (key: string) => {
+      fireEvent.keyDown(region, { key });
+      return region.scrollTop;
+    };
+    expect(press("ArrowUp")).toBe(460);
+    expect(press("ArrowDown")).toBe(500);
+    expect(press("PageUp")).toBe(410);
+    expect(press("PageDown")).toBe(500);
+    expect(press("Home")).toBe(0);
+    expect(press("End")).toBe(900);
+    expect(press("a")).toBe(900);
   });
 
   it("says when the socket was refused before it opened, or lost while running", () => {

@@ -1,7 +1,8 @@
+import { parseShellRefusal } from "@scriptorium/shared";
 import { apiUrl } from "../../api/client";
 import { encodePath } from "../../lib/paths";
 import { useAuthStore } from "../../state/auth-store";
-import type { CommandStatus } from "../../state/shell-store";
+import type { CommandStatus, ShellEntry } from "../../state/shell-store";
 
 /** The one place the shell makes sockets; component tests put a stand-in here. */
 export const socketSeam: { create: (url: string) => WebSocket } = {
@@ -28,7 +29,8 @@ export function commandUrl(folder: string, token: string, page = window.location
 
 export interface CommandCallbacks {
   onOutput: (chunk: string) => void;
-  onEnd: (status: CommandStatus) => void;
+  /** How it ended; for a refusal, the rule the server named in the close reason. */
+  onEnd: (status: CommandStatus, refusal?: ShellEntry["refusal"]) => void;
 }
 
 /**
@@ -40,10 +42,10 @@ export function runCommand(folder: string, line: string, callbacks: CommandCallb
   const socket = socketSeam.create(commandUrl(folder, useAuthStore.getState().jwt));
   let ended = false;
   let opened = false;
-  const end = (status: CommandStatus) => {
+  const end = (status: CommandStatus, refusal?: ShellEntry["refusal"]) => {
     if (ended) return;
     ended = true;
-    callbacks.onEnd(status);
+    callbacks.onEnd(status, refusal);
   };
   socket.onopen = () => {
     opened = true;
@@ -53,8 +55,10 @@ export function runCommand(folder: string, line: string, callbacks: CommandCallb
     if (!ended && typeof event.data === "string") callbacks.onOutput(event.data);
   };
   // A socket refused at the upgrade (no permission, feature off, server gone) never opens.
-  socket.onclose = (event: CloseEvent) =>
-    end(opened ? (STATUS_BY_CODE[event.code] ?? "lost") : "unreachable");
+  socket.onclose = (event: CloseEvent) => {
+    const status = opened ? (STATUS_BY_CODE[event.code] ?? "lost") : "unreachable";
+    end(status, status === "refused" ? parseShellRefusal(event.reason ?? "") : undefined);
+  };
   return () => {
     end("stopped");
     socket.close();

@@ -12,7 +12,7 @@ export class FakeSocket {
   closed = false;
   onopen: (() => void) | null = null;
   onmessage: ((event: { data: unknown }) => void) | null = null;
-  onclose: ((event: { code: number }) => void) | null = null;
+  onclose: ((event: { code: number; reason?: string }) => void) | null = null;
 
   constructor(readonly url: string) {
     FakeSocket.made.push(this);
@@ -34,8 +34,8 @@ export class FakeSocket {
     act(() => this.onmessage?.({ data }));
   }
 
-  end(code: number) {
-    act(() => this.onclose?.({ code }));
+  end(code: number, reason = "") {
+    act(() => this.onclose?.({ code, reason }));
   }
 
   static last(): FakeSocket {

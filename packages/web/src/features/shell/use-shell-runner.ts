@@ -36,9 +36,9 @@ export function useShellRunner(folder: string) {
       setRunning(true);
       stopRef.current = runCommand(folder, line, {
         onOutput: (chunk) => appendOutput(id, stripper.push(chunk)),
-        onEnd: (status) => {
+        onEnd: (status, refusal) => {
           appendOutput(id, stripper.end());
-          finishEntry(id, status);
+          finishEntry(id, status, refusal);
           stopRef.current = null;
           setRunning(false);
         },

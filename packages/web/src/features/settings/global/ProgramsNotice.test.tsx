@@ -64,6 +64,41 @@ describe("global settings: how programs run (issue 27)", () => {
     );
   });
 
+  it("says what turns them on, and the shell card says what it needs (issue 31)", async () => {
+    window.FileBrowser = { EnableExec: false };
+    try {
+      const notice = await renderWith({
+        mode: "off",
+        reason: "bubblewrap (bwrap) is not installed",
+      });
+      expect(notice.textContent).toContain(
+        "install bubblewrap (0.8 or newer) on the server machine and restart the server",
+      );
+      const execOff = await screen.findByTestId("global-exec-off");
+      expect(execOff.querySelector("code")?.textContent).toBe(
+        "scriptorium config set --enableExec",
+      );
+      expect(execOff.textContent).toContain("without a restart");
+      expect((await screen.findByTestId("global-needs-bwrap")).textContent).toContain(
+        "it does not work here (bubblewrap (bwrap) is not installed)",
+      );
+    } finally {
+      delete window.FileBrowser;
+    }
+  });
+
+  it("says nothing of enableExec or bubblewrap when the shell has both", async () => {
+    window.FileBrowser = { EnableExec: true };
+    try {
+      await renderWith({ mode: "sandboxed" });
+      await screen.findByTestId("global-shell");
+      expect(screen.queryByTestId("global-exec-off")).toBeNull();
+      expect(screen.queryByTestId("global-needs-bwrap")).toBeNull();
+    } finally {
+      delete window.FileBrowser;
+    }
+  });
+
   it("warns when they run without a sandbox (--unsandboxed-programs)", async () => {
     const notice = await renderWith({
       mode: "unsandboxed",

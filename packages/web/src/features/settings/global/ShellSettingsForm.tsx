@@ -1,4 +1,5 @@
-import type { Settings } from "@scriptorium/shared";
+import type { ProgramsState, Settings } from "@scriptorium/shared";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "../../../components/fields";
@@ -6,7 +7,9 @@ import { Notice } from "../../../components/Notice";
 import { SettingsCard } from "../../../components/SettingsCard";
 import { getGlobals } from "../../../lib/globals";
 import { entriesNeedingExec, execEntry, fullShellPrograms } from "../../../lib/full-shell";
+import { fetchGlobalSettings } from "./global-settings-api";
 import { parseCommandWords, parseShell } from "./shell-fields";
+import "./shell-settings.css";
 
 type ShellFields = Pick<Settings, "shell" | "defaults">;
 
@@ -40,11 +43,7 @@ export function ShellSettingsForm({ initial, onSave, saving = false }: ShellSett
       submitDisabled={saving}
     >
       <Notice tone="warning">{t("shell.settings.runsOnServer")}</Notice>
-      {!getGlobals().EnableExec && (
-        <p className="field__hint muted" data-testid="global-exec-off">
-          {t("shell.settings.execOff")}
-        </p>
-      )}
+      <ShellNeeds />
       <TextField
         label={t("shell.settings.shell")}
         rows={2}
@@ -75,6 +74,47 @@ export function ShellSettingsForm({ initial, onSave, saving = false }: ShellSett
       />
       <CommandWarnings entries={parseCommandWords(commands)} />
     </SettingsCard>
+  );
+}
+
+/**
+ * What the shell needs and lacks here (issue 31): the server's enableExec, with the command an
+ * administrator runs to turn it on (read by the running server at once: the settings are read
+ * from the database on each request), and a working bubblewrap, which the server probes once,
+ * when it starts (so a restart after installing it).
+ */
+function ShellNeeds() {
+  const { t } = useTranslation();
+  // What the page's own query holds (same key, never fetched again here): how programs run.
+  const programs = useQuery({
+    queryKey: ["globalSettings"],
+    queryFn: fetchGlobalSettings,
+    enabled: false,
+  }).data?.programs;
+  return (
+    <>
+      {!getGlobals().EnableExec && (
+        <div className="field__hint shell-settings__needs" data-testid="global-exec-off">
+          <p>{t("shell.settings.execOff")}</p>
+          <pre className="shell-settings__command" dir="ltr">
+            <code>scriptorium config set --enableExec</code>
+          </pre>
+          <p className="muted">{t("shell.settings.execOffHow")}</p>
+        </div>
+      )}
+      <BubblewrapNeed programs={programs} />
+    </>
+  );
+}
+
+/** Without a working bubblewrap the shell cannot run: say so, why, and what fixes it. */
+function BubblewrapNeed({ programs }: { programs: ProgramsState | undefined }) {
+  const { t } = useTranslation();
+  if (programs?.mode !== "off") return null;
+  return (
+    <Notice tone="warning" testId="global-needs-bwrap">
+      {t("shell.settings.needsBwrap", { reason: programs.reason ?? "" })}
+    </Notice>
   );
 }
 

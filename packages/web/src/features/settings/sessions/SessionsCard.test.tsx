@@ -4,6 +4,7 @@ import type { SessionInfo } from "@scriptorium/shared";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useAuthStore } from "../../../state/auth-store";
 import { useToastStore } from "../../../state/toast-store";
+import { loadLocale } from "../../../i18n";
 import { SessionsCard } from "./SessionsCard";
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -63,6 +64,76 @@ describe("profile: sessions", () => {
     expect(items[1]!.textContent).toContain("192.0.2.7");
     expect(items[1]!.textContent).toContain("last used 3 minutes ago");
     expect(screen.getAllByTestId("sessions-end")).toHaveLength(1);
+    expect(screen.getByTestId("sessions-end").textContent).toBe(
+      "End the session of Firefox on Linux",
+    );
+  });
+
+  it("groups logins by device and address with a count, buttons named after their device (issue 31)", async () => {
+    const chrome = { device: "Chrome on Linux", browser: "Chrome", system: "Linux" };
+    fetchMock.mockResolvedValueOnce(
+      json(200, [
+        session("c1", { ...chrome, current: true, lastUsedAt: minutesAgo(0) }),
+        session("c2", { ...chrome, lastUsedAt: minutesAgo(5) }),
+        session("c3", { ...chrome, lastUsedAt: minutesAgo(9) }),
+        session("f1", { lastUsedAt: minutesAgo(50) }),
+        session("f2", { lastUsedAt: minutesAgo(2) }),
+        session("f3", { address: "198.51.100.4", lastUsedAt: minutesAgo(30) }),
+        session("s1", { device: "Safari on iOS", browser: "Safari", system: "iOS" }),
+      ]),
+    );
+    renderCard();
+    const items = await screen.findAllByTestId("sessions-item");
+    expect(items.map((item) => item.dataset.count)).toEqual(["3", "2", "1", "1"]);
+    expect(items[0]!.textContent).toContain("×3");
+    expect(items[0]!.textContent).toContain("this device");
+    const names = screen.getAllByTestId("sessions-end").map((button) => button.textContent);
+    expect(names).toEqual([
+      "End the 2 other sessions of Chrome on Linux",
+      "End the 2 sessions of Firefox on Linux at 192.0.2.7",
+      "End the session of Safari on iOS",
+      "End the session of Firefox on Linux at 198.51.100.4",
+    ]);
+    expect(new Set(names).size).toBe(names.length);
+    // The card's button comes before the list.
+    const endOthers = screen.getByTestId("sessions-end-others");
+    expect(
+      endOthers.compareDocumentPosition(screen.getByTestId("sessions")) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    // A group ends its sessions, here this device's other two.
+    fetchMock.mockImplementation((_url, init) =>
+      Promise.resolve(
+        init?.method === "DELETE" ? new Response(null, { status: 204 }) : json(200, []),
+      ),
+    );
+    fireEvent.click(screen.getAllByTestId("sessions-end")[0]!);
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts.map((toast) => toast.message)).toEqual([
+        "Sessions ended: 2",
+      ]),
+    );
+    const deleted = fetchMock.mock.calls
+      .filter(([, init]) => init?.method === "DELETE")
+      .map(([url]) => (typeof url === "string" ? url : "").replace(/^.*\//, ""));
+    expect(deleted.sort()).toEqual(["c2", "c3"]);
+  });
+
+  it("says the device in the page's language from its parts", async () => {
+    const { default: i18n } = await import("i18next");
+    await loadLocale("it");
+    await i18n.changeLanguage("it");
+    try {
+      fetchMock.mockResolvedValueOnce(
+        json(200, [session("f", { browser: "Firefox", system: "Linux" })]),
+      );
+      renderCard();
+      expect((await screen.findByTestId("sessions-end")).textContent).toBe(
+        "Termina la sessione di Firefox su Linux",
+      );
+    } finally {
+      await i18n.changeLanguage("en");
+    }
   });
 
   it("ends one session with DELETE /api/sessions/{id}", async () => {
