@@ -58,7 +58,10 @@ describe("branding.login (issue 31)", () => {
     const settings = await get();
     expect((await put(withLogin(settings, TEXTS))).statusCode).toBe(200);
     const stored = {
-      description: { it: "Piattaforma dell’Edizione.\nSeconda riga.", en: "The edition's platform." },
+      description: {
+        it: "Piattaforma dell’Edizione.\nSeconda riga.",
+        en: "The edition's platform.",
+      },
       contact: TEXTS.contact,
       fallback: "it",
     };
@@ -106,7 +109,11 @@ describe("branding.login (issue 31)", () => {
       { description: {}, contact: { en: `${"a".repeat(320)}@example.org` }, fallback: "" },
       /320/,
     ],
-    ["an unknown fallback language", { description: {}, contact: {}, fallback: "klingon" }, /fallback/],
+    [
+      "an unknown fallback language",
+      { description: {}, contact: {}, fallback: "klingon" },
+      /fallback/,
+    ],
   ])("refuses %s with a 400 and changes nothing", async (_, login, message) => {
     const settings = await get();
     expect((await put(withLogin(settings, TEXTS))).statusCode).toBe(200);
@@ -121,7 +128,10 @@ describe("branding.login (issue 31)", () => {
   it("is for admins only", async () => {
     const settings = await get();
     await t.createUser({ username: "visitor", password: "visitor-password-12" });
-    const res = await put(withLogin(settings, TEXTS), await t.login("visitor", "visitor-password-12"));
+    const res = await put(
+      withLogin(settings, TEXTS),
+      await t.login("visitor", "visitor-password-12"),
+    );
     expect(res.statusCode).toBe(403);
   });
 });

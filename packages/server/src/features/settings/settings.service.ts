@@ -58,7 +58,9 @@ export function createSettingsService(
       const { locale, color, files, reportUrl, userHomeBasePath } = checkSettings(body);
       const stored = await store.getSettings();
       // Without `branding.login` (File Browser's clients and scripts) the stored texts stay.
-      const login = body.branding.login ? cleanLoginTexts(body.branding.login) : stored.branding.login;
+      const login = body.branding.login
+        ? cleanLoginTexts(body.branding.login)
+        : stored.branding.login;
       const sentTools = body.tools;
       // Without `supportFolders` (an older client, an export from before issue 30) the stored
       // ones stay, and a list without the PDF pipelines gains them as a stored one would.
