@@ -4,7 +4,7 @@ test("an admin sets the branding name, colour and dark theme; a visitor's login 
   page,
   browser,
 }) => {
-  await loginAndOpen(page, admin(), "/settings/global");
+  await loginAndOpen(page, admin(), "/settings/global/branding");
   const form = page.getByTestId("global-branding-form");
   await form.getByTestId("global-branding-name").fill("Edizione Maurolico");
   await form.getByTestId("global-branding-color").fill("#8a2be2");
@@ -39,29 +39,39 @@ test("an admin sets the branding name, colour and dark theme; a visitor's login 
 test("an admin changes the versions' size limit and the activity log's days; a reload keeps them", async ({
   page,
 }) => {
-  await loginAndOpen(page, admin(), "/settings/global");
+  // Two sections (issue 31), each saved by its own button.
+  await loginAndOpen(page, admin(), "/settings/global/versions");
   const versions = page.getByTestId("global-versions-form");
   const activity = page.getByTestId("global-activity-form");
   const size = versions.getByTestId("global-versions-max-size");
   const days = activity.getByTestId("global-activity-days");
-  const before = { size: await size.inputValue(), days: await days.inputValue() };
+  const toActivity = () => page.getByTestId("global-section-activity").click();
+  const toVersions = () => page.getByTestId("global-section-versions").click();
+  const beforeSize = await size.inputValue();
+  await toActivity();
+  const beforeDays = await days.inputValue();
   try {
+    await toVersions();
     await size.fill("2048");
     await expect(versions).toContainText("Files larger than 2.00 GiB keep no versions.");
     await versions.getByTestId("global-versions-submit").click();
     await expect(page.getByTestId("toast-success")).toBeVisible();
+    await toActivity();
     await days.fill("90");
     await activity.getByTestId("global-activity-submit").click();
     await expect(page.getByTestId("toast-success").last()).toBeVisible();
     await page.reload();
-    await expect(size).toHaveValue("2048");
     await expect(days).toHaveValue("90");
+    await toVersions();
+    await expect(size).toHaveValue("2048");
   } finally {
     // Back to the suite's values for the other tests.
-    await size.fill(before.size);
+    await page.goto("/settings/global/versions");
+    await size.fill(beforeSize);
     await versions.getByTestId("global-versions-submit").click();
     await expect(page.getByTestId("toast-success").last()).toBeVisible();
-    await days.fill(before.days);
+    await toActivity();
+    await days.fill(beforeDays);
     await activity.getByTestId("global-activity-submit").click();
     await expect(page.getByTestId("toast-success").last()).toBeVisible();
   }

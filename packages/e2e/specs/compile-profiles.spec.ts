@@ -124,9 +124,9 @@ test("pdflatex from the editor's header stays in the editor, its PDF beside the 
 test("the admin's settings show m2hv not installed, pdflatex installed with its program and version", async ({
   page,
 }) => {
-  await page.goto("/login?redirect=%2Fsettings%2Fglobal");
+  await page.goto("/login?redirect=%2Fsettings%2Fglobal%2Ftools");
   await login(page, admin());
-  await page.waitForURL((url) => url.pathname === "/settings/global");
+  await page.waitForURL((url) => url.pathname === "/settings/global/tools");
   const m2hv = page.getByTestId("tool-row-m2hv");
   await expect(m2hv.getByTestId("tool-state")).toHaveAttribute("data-installed", "false");
   await expect(m2hv.getByTestId("tool-state")).toContainText("Not installed");

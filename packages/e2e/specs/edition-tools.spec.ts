@@ -80,7 +80,7 @@ test("a running tool shows a spinner and Cancel stops it, leaving the dialog ope
 test("a tool the admin switched off in Settings → Global is no longer offered", async ({
   page,
 }) => {
-  await loginAndOpen(page, admin(), "/settings/global");
+  await loginAndOpen(page, admin(), "/settings/global/tools");
   const row = page.getByTestId("tool-row-m2ledmac");
   await row.getByTestId("tool-enabled").uncheck();
   await page.getByTestId("global-tools-submit").click();

@@ -1,7 +1,7 @@
 import { admin, expect, loginAndOpen, test } from "../support/fixtures.js";
 
 test("an admin sets the resumable chunk size in Settings → Global", async ({ page }) => {
-  await loginAndOpen(page, admin(), "/settings/global");
+  await loginAndOpen(page, admin(), "/settings/global/uploads");
   const chunk = page.getByTestId("global-chunk-size");
   await expect(chunk).toHaveValue(/10\s*M/i);
   await chunk.fill("2MB");

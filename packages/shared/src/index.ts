@@ -28,8 +28,7 @@ export * from "./lib/edition-tool-defaults.js";
 export * from "./lib/shell-programs.js";
 export * from "./lib/shell-refusal.js";
 
-/** Label shown on the login screen (SPEC.md §2, §9). */
-export const LOGIN_VERSION_LABEL = "4.0410";
+export * from "./lib/login-texts.js";
 /** Width at or below which the narrow layout applies (SPEC.md §9). */
 export const NARROW_BREAKPOINT_PX = 736;
 export * from "./lib/rules.js";

@@ -6,7 +6,7 @@ import { App } from "./app";
 import { waitForRecaptcha } from "./features/auth/recaptcha";
 import { initSession } from "./features/auth/session";
 import { applyBranding, applyTheme } from "./features/theme/theme";
-import { getGlobals } from "./lib/globals";
+import { getGlobals, subscribeGlobals } from "./lib/globals";
 
 /**
  * Start-up: theme and branding first (the splash is still up), then the initial
@@ -16,6 +16,11 @@ import { getGlobals } from "./lib/globals";
 async function start(): Promise<void> {
   applyTheme();
   applyBranding();
+  // A branding saved in the settings applies at once (issue 31).
+  subscribeGlobals(() => {
+    applyTheme();
+    applyBranding();
+  });
   await Promise.all([initSession(), getGlobals().ReCaptcha ? waitForRecaptcha() : undefined]);
   const container = document.getElementById("app");
   if (!container) throw new Error("#app is missing from index.html");

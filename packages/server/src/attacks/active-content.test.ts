@@ -1,7 +1,8 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { enc, expectSafe, startTarget, type Target } from "../test/attack-target.js";
+import type { Settings } from "@scriptorium/shared";
+import { enc, expectSafe, jsonOf, startTarget, type Target } from "../test/attack-target.js";
 
 /**
  * Active content and headers (File Browser advisories on stored XSS through uploaded HTML and
@@ -156,6 +157,39 @@ describe("API answers", () => {
       expect(csp(res)).toMatch(/script-src 'none'/);
       expect(csp(res)).toMatch(/(^|;\s*)sandbox(;|$)/);
       expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    }
+  });
+
+  it("login texts with markup stay text inside the page's globals; a javascript: contact is refused", async () => {
+    const settings = jsonOf<Settings>(await target.as("admin", "/api/settings"));
+    const put = (login: unknown) =>
+      target.as("admin", "/api/settings", {
+        method: "PUT",
+        body: JSON.stringify({ ...settings, branding: { ...settings.branding, login } }),
+      });
+    const refused = await put({
+      description: {},
+      contact: { en: "javascript:alert(document.cookie)" },
+      fallback: "",
+    });
+    expect(refused.status).toBe(400);
+    const saved = await put({
+      description: { en: `</script>${SCRIPT}<!--` },
+      contact: { en: "https://example.org/<script>" },
+      fallback: "",
+    });
+    expect(saved.status).toBe(200);
+    try {
+      const page = await target.as(undefined, "/login");
+      const html = page.body.toString();
+      // One inline script (the globals), whatever the texts hold.
+      expect(html.match(/<script>|<\/script>/g)?.filter((tag) => tag === "</script>")).toHaveLength(
+        (html.match(/<script[\s>]/g) ?? []).length,
+      );
+      expect(html).not.toContain(SCRIPT);
+      expect(html).toContain("\\u003c/script\\u003e");
+    } finally {
+      await put({ description: {}, contact: {}, fallback: "" });
     }
   });
 });

@@ -144,6 +144,37 @@ describe("settings (§8.4)", () => {
     expect(after.tus).toEqual({ chunkSize: 1572864, retryCount: 3 });
   });
 
+  it("keeps the login page's texts (ours) through the client's settings PUT, whether it sends them back or not", async () => {
+    const settings = (await (await c.api("/api/settings", { token: admin })).json()) as {
+      branding: Record<string, unknown>;
+    };
+    const login = {
+      description: { it: "Edizione" },
+      contact: { it: "a@example.org" },
+      fallback: "",
+    };
+    const put = (branding: Record<string, unknown>) =>
+      c.api("/api/settings", {
+        method: "PUT",
+        token: admin,
+        body: JSON.stringify({ ...settings, branding }),
+      });
+    expect((await put({ ...settings.branding, login })).status).toBe(200);
+    // The client sends back what it read (with our field) …
+    const read = (await (await c.api("/api/settings", { token: admin })).json()) as typeof settings;
+    expect(read.branding.login).toEqual(login);
+    expect((await put({ ...read.branding, name: "Edizione" })).status).toBe(200);
+    // … or File Browser's branding alone (an older client, a script): the texts stay.
+    const fileBrowserBranding = { ...read.branding };
+    delete fileBrowserBranding.login;
+    delete fileBrowserBranding.reportUrl;
+    expect((await put({ ...fileBrowserBranding, name: "Edizione 2" })).status).toBe(200);
+    const after = (await (
+      await c.api("/api/settings", { token: admin })
+    ).json()) as typeof settings;
+    expect(after.branding).toMatchObject({ name: "Edizione 2", login });
+  });
+
   it("is for admins only (403), and refuses a body that is not JSON (400)", async () => {
     expect((await c.api("/api/settings")).status).toBe(403);
     const bad = await c.api("/api/settings", { method: "PUT", token: admin, body: "{nope" });

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { PageGlobals, ServerConfig, Settings } from "@scriptorium/shared";
+import type { LoginTexts, PageGlobals, ServerConfig, Settings } from "@scriptorium/shared";
 import { recaptchaEnabled } from "../features/auth/recaptcha.js";
 
 /** `window.FileBrowser`: every key of API.md §11.2. */
@@ -38,7 +38,13 @@ export function pageGlobals(
     Version: version,
     ReportURL: branding.reportUrl ?? "",
     MinimumPasswordLength: server.minimumPasswordLength,
+    ...(branding.login && hasLoginTexts(branding.login) && { LoginTexts: branding.login }),
   };
+}
+
+/** True when the login page has a description or a contact in some language. */
+function hasLoginTexts(login: LoginTexts): boolean {
+  return Object.keys(login.description).length > 0 || Object.keys(login.contact).length > 0;
 }
 
 const HTML_ESCAPES: Record<string, string> = {

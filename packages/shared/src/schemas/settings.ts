@@ -25,6 +25,16 @@ export const THEMES = ["", "light", "dark"] as const;
 export const ThemeSchema = Type.Enum(THEMES);
 export type Theme = (typeof THEMES)[number];
 
+/**
+ * Ours (issue 31): the login page's description and contact address, each a map from an
+ * interface language to its text, and the language shown when the visitor's has none.
+ */
+export const LoginTextsSchema = Type.Object({
+  description: Type.Record(Type.String(), Type.String()),
+  contact: Type.Record(Type.String(), Type.String()),
+  fallback: Type.String(),
+});
+
 export const BrandingSchema = Type.Object({
   name: Type.String(),
   disableExternal: Type.Boolean(),
@@ -38,6 +48,11 @@ export const BrandingSchema = Type.Object({
    * it): the button is not shown.
    */
   reportUrl: Type.Optional(Type.String({ maxLength: 2000 })),
+  /**
+   * Ours (issue 31): the login page's texts per language. Absent (File Browser's clients and
+   * scripts do not know it): the stored texts stay as they are.
+   */
+  login: Type.Optional(LoginTextsSchema),
 });
 export type Branding = Static<typeof BrandingSchema>;
 
@@ -181,5 +196,7 @@ export const PageGlobalsSchema = Type.Object({
   ReportURL: Type.Optional(Type.String()),
   /** Ours: the shortest password the server accepts, shown before a password is sent. */
   MinimumPasswordLength: Type.Optional(Type.Integer()),
+  /** Ours (issue 31): branding.login, the login page's texts per language (none when empty). */
+  LoginTexts: Type.Optional(LoginTextsSchema),
 });
 export type PageGlobals = Static<typeof PageGlobalsSchema>;

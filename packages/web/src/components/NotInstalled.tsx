@@ -19,7 +19,7 @@ export function NotInstalled({ tool, steps }: { tool: string; steps?: readonly s
           : t("editionTools.notInstalled.title", { tool })}{" "}
         {t("editionTools.notInstalled.how")}{" "}
         {admin ? (
-          <Link to="/settings/global" data-testid="tool-not-installed-settings">
+          <Link to="/settings/global/tools" data-testid="tool-not-installed-settings">
             {t("editionTools.notInstalled.settings")}
           </Link>
         ) : (

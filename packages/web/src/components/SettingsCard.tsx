@@ -1,6 +1,7 @@
-import type { FormEvent, ReactNode } from "react";
+import { useRef, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "./Button";
+import { useSettingsChanges } from "./settings-changes";
 
 /** The props of a card that edits one part of the settings. */
 export interface SettingsFormProps<T> {
@@ -18,7 +19,7 @@ export interface SettingsCardProps {
   /** Instead of `{testId}-submit`. */
   submitTestId?: string;
   submitDisabled?: boolean;
-  /** Defaults to Update. */
+  /** Defaults to Update (Save in a section that tracks unsaved changes). */
   submitLabel?: string;
   /** Buttons before the submit button (Delete). */
   actions?: ReactNode;
@@ -29,19 +30,27 @@ export interface SettingsCardProps {
 
 /**
  * The skeleton of every settings form: a card with its title, its body and a footer whose last
- * button submits. Enter in a field submits as well.
+ * button submits. Enter in a field submits as well. Inside a section that tracks unsaved changes
+ * (SettingsChangesContext), the button is enabled only when a field changed.
  */
 export function SettingsCard(props: SettingsCardProps) {
   const { t } = useTranslation();
+  const form = useRef<HTMLFormElement>(null);
+  const { changed, check } = useSettingsChanges(form);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (changed === false) return;
     props.onSubmit();
   };
   return (
     <form
+      ref={form}
       className={(props.className ?? "card") || undefined}
       onSubmit={submit}
+      onInput={check}
+      onChange={check}
       data-testid={`${props.testId}-form`}
+      data-changed={changed ?? undefined}
     >
       {props.title && <h2 className="card__title">{props.title}</h2>}
       <div className="card__body">{props.children}</div>
@@ -50,10 +59,10 @@ export function SettingsCard(props: SettingsCardProps) {
         <Button
           tone="primary"
           submit
-          disabled={props.submitDisabled}
+          disabled={props.submitDisabled || changed === false}
           testId={props.submitTestId ?? `${props.testId}-submit`}
         >
-          {props.submitLabel ?? t("buttons.update")}
+          {props.submitLabel ?? (changed === null ? t("buttons.update") : t("buttons.save"))}
         </Button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 import type { PageGlobals } from "@scriptorium/shared";
+import { useSyncExternalStore } from "react";
 
 /** What the app assumes when the server injected nothing (vite dev server, tests). */
 export const DEFAULT_GLOBALS: PageGlobals = {
@@ -43,4 +44,34 @@ export function getGlobals(): PageGlobals {
 /** URL of a file under StaticURL, e.g. staticUrl("img/logo.svg"). */
 export function staticUrl(file: string): string {
   return `${getGlobals().StaticURL}/${file.replace(/^\/+/, "")}`;
+}
+
+let revision = 0;
+const listeners = new Set<() => void>();
+
+/**
+ * Changes globals in place (after the admin saved the settings they come from, issue 31), and
+ * re-renders every component that reads them through useGlobals(): the header's name, the
+ * document title, the login texts follow without a reload.
+ */
+export function updateGlobals(patch: Partial<PageGlobals>): void {
+  window.FileBrowser = { ...window.FileBrowser, ...patch };
+  revision += 1;
+  for (const listener of listeners) listener();
+}
+
+/** Calls `listener` after every updateGlobals(); returns how to stop. */
+export function subscribeGlobals(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** getGlobals() in a component that re-renders when they change (updateGlobals). */
+export function useGlobals(): PageGlobals {
+  useSyncExternalStore(
+    subscribeGlobals,
+    () => revision,
+    () => revision,
+  );
+  return getGlobals();
 }

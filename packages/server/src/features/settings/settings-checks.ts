@@ -1,9 +1,14 @@
 import path from "node:path";
 import {
+  contactKind,
+  EMPTY_LOGIN_TEXTS,
+  LOGIN_CONTACT_MAX,
+  LOGIN_DESCRIPTION_MAX,
   firstRuleProblem,
   hasControlCharacters,
   isLocale,
   ruleProblemMessage,
+  type LoginTexts,
   type Rule,
   type SettingsPut,
 } from "@scriptorium/shared";
@@ -68,6 +73,53 @@ export function cleanReportUrl(raw: string | undefined): string {
     );
   }
   return text;
+}
+
+// eslint-disable-next-line no-control-regex -- control characters are what is looked for
+const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** A map of texts per language: known languages only, each text trimmed, empty ones dropped. */
+function cleanPerLanguage(
+  texts: Record<string, string>,
+  what: string,
+  check: (text: string, locale: string) => void,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [locale, raw] of Object.entries(texts)) {
+    if (!isLocale(locale)) throw badRequest(`Unknown language for the ${what}: ${locale}`);
+    const text = raw.replace(/\r\n?/g, "\n").trim();
+    if (text === "") continue;
+    check(text, locale);
+    out[locale] = text;
+  }
+  return out;
+}
+
+/**
+ * The login page's texts (issue 31): descriptions of at most 2,000 characters (line breaks
+ * kept), contacts that are an e-mail address or an http(s) address, a known fallback language.
+ */
+export function cleanLoginTexts(raw: LoginTexts | undefined): LoginTexts {
+  if (!raw) return { ...EMPTY_LOGIN_TEXTS };
+  const description = cleanPerLanguage(raw.description, "login description", (text, locale) => {
+    if (text.length > LOGIN_DESCRIPTION_MAX || CONTROL_BUT_LINES.test(text)) {
+      throw badRequest(
+        `The login description (${locale}) must be at most ${LOGIN_DESCRIPTION_MAX} characters, without control characters`,
+      );
+    }
+  });
+  const contact = cleanPerLanguage(raw.contact, "login contact", (text, locale) => {
+    if (text.length > LOGIN_CONTACT_MAX || hasControlCharacters(text) || !contactKind(text)) {
+      throw badRequest(
+        `The login contact (${locale}) must be an e-mail address or an http(s) address of at most ${LOGIN_CONTACT_MAX} characters, such as edition@example.org`,
+      );
+    }
+  });
+  const fallback = raw.fallback.trim();
+  if (fallback !== "" && !isLocale(fallback)) {
+    throw badRequest(`Unknown fallback language for the login texts: ${fallback}`);
+  }
+  return { description, contact, fallback };
 }
 
 /**

@@ -47,6 +47,7 @@ export function defaultSettings(): Settings {
       theme: "",
       color: "",
       reportUrl: "",
+      login: { description: {}, contact: {}, fallback: "" },
     },
     tus: { chunkSize: 10 * 1024 * 1024, retryCount: 5 },
     shell: [],

@@ -7,7 +7,7 @@ import {
 } from "@scriptorium/shared";
 import { badRequest } from "../../errors.js";
 import { goBody } from "../../lib/go-body.js";
-import { checkSettings, checkSupportFolders } from "./settings-checks.js";
+import { checkSettings, checkSupportFolders, cleanLoginTexts } from "./settings-checks.js";
 import { defaultSettings } from "./settings.defaults.js";
 import type { ActivityRecorder } from "../activity/activity.service.js";
 import { upgradeToolSettings, type SettingsStore } from "./settings.store.js";
@@ -57,6 +57,10 @@ export function createSettingsService(
       const body = goBody(SettingsPutSchema, sent);
       const { locale, color, files, reportUrl, userHomeBasePath } = checkSettings(body);
       const stored = await store.getSettings();
+      // Without `branding.login` (File Browser's clients and scripts) the stored texts stay.
+      const login = body.branding.login
+        ? cleanLoginTexts(body.branding.login)
+        : stored.branding.login;
       const sentTools = body.tools;
       // Without `supportFolders` (an older client, an export from before issue 30) the stored
       // ones stay, and a list without the PDF pipelines gains them as a stored one would.
@@ -78,7 +82,7 @@ export function createSettingsService(
       const next = {
         ...body,
         userHomeBasePath,
-        branding: { ...body.branding, color, files, reportUrl },
+        branding: { ...body.branding, color, files, reportUrl, ...(login && { login }) },
         defaults: { ...body.defaults, locale },
         // File Browser's form can send "1.5M": the size in bytes is rounded.
         tus: { chunkSize: Math.round(body.tus.chunkSize), retryCount: body.tus.retryCount },

@@ -67,7 +67,9 @@ export function createSettingsStore(db: Db) {
       const base = defaultSettings();
       if (!stored) return base;
       const merged = { ...base, ...stored };
-      return { ...merged, tools: upgradeToolSettings(merged.tools) };
+      // Settings stored before a branding field existed (the login texts) read its default.
+      const branding = { ...base.branding, ...stored.branding };
+      return { ...merged, branding, tools: upgradeToolSettings(merged.tools) };
     },
     setSettings: (settings: Settings) => write(KEYS.settings, settings),
 

@@ -8,6 +8,7 @@ import { queryClient } from "../../state/query-client";
 import { Header } from "./Header";
 import { HeaderActions } from "./HeaderActions";
 import { useLayoutStore } from "../../state/layout-store";
+import { useGlobals } from "../../lib/globals";
 import { SearchOverlay } from "../../features/search";
 import { ShellPanel } from "../../features/shell/ShellPanel";
 import { UploadStatus } from "../../features/upload/UploadStatus";
@@ -37,6 +38,8 @@ function Frame() {
   // them, so the login page does not load them.
   const ctx = useActionContext();
   useActionShortcuts(ctx);
+  // Saved branding (name, colour…) re-renders the frame: the header and sidebar show it at once.
+  useGlobals();
 
   // The drawer closes when the user navigates, and with Escape (focus back on its button).
   useEffect(() => close(), [pathname, close]);

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation, useMatches } from "react-router";
-import { getGlobals } from "../../lib/globals";
+import { useGlobals } from "../../lib/globals";
 import { useUser } from "../../state/auth-store";
 import { Toaster } from "../../features/toasts/Toaster";
 import { guardRedirect } from "../../lib/route-guard";
@@ -34,9 +34,11 @@ export function RootRoute() {
   }, [location.pathname]);
 
   const title = t(handle.title);
+  // The product name follows a saved branding at once (issue 31).
+  const { Name } = useGlobals();
   useEffect(() => {
-    document.title = `${title} - ${getGlobals().Name}`;
-  }, [title, i18n.language]);
+    document.title = `${title} - ${Name}`;
+  }, [title, Name, i18n.language]);
 
   if (redirect) return <Navigate to={redirect} replace />;
   return (

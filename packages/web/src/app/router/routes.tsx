@@ -94,12 +94,19 @@ export const appRoutes: RouteObject[] = [
                 handle: handle({ title: "pageTitles.shares" }),
               },
               {
+                // One section per page (issue 31): /settings/global/branding, …/tools, …
                 path: "global",
-                lazy: async () => ({
-                  Component: (await import("../../features/settings/global/GlobalSettingsPage"))
-                    .GlobalSettingsPage,
-                }),
                 handle: handle({ access: "admin", title: "pageTitles.global" }),
+                children: [
+                  { index: true, element: <Navigate to="/settings/global/general" replace /> },
+                  {
+                    path: ":section",
+                    lazy: async () => ({
+                      Component: (await import("../../features/settings/global/GlobalSettingsPage"))
+                        .GlobalSettingsPage,
+                    }),
+                  },
+                ],
               },
               {
                 path: "users",

@@ -57,9 +57,10 @@ describe("login form", () => {
     useAuthStore.getState().clear();
   });
 
-  it("shows the version label, and no signup toggle when signup is off", () => {
+  it("shows the app's version, and no signup toggle when signup is off", () => {
+    window.FileBrowser = { ...DEFAULT_GLOBALS, Version: "0.1.0" };
     renderLogin();
-    expect(screen.getByText("version 4.0410")).toBeTruthy();
+    expect(screen.getByTestId("login-version").textContent).toBe("version 0.1.0");
     expect(screen.queryByTestId("login-toggle")).toBeNull();
     expect(document.querySelector('input[name="passwordConfirm"]')).toBeNull();
   });

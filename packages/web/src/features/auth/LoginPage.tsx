@@ -1,14 +1,17 @@
-import { LOGIN_VERSION_LABEL } from "@scriptorium/shared";
 import { useTranslation } from "react-i18next";
-import { getGlobals, staticUrl } from "../../lib/globals";
+import { staticUrl, useGlobals } from "../../lib/globals";
 import { LoginForm } from "./LoginForm";
 import { ProductDescription } from "./ProductDescription";
 import "./login.css";
 
-/** The login / signup screen (SPEC.md §2) with the product's Italian presentation below. */
+/**
+ * The login / signup screen (SPEC.md §2) with the app's own version and, below, what the admin
+ * wrote for it in the visitor's language (issue 31, which replaces SPEC.md's fixed Italian
+ * text and "4.0410" label).
+ */
 export function LoginPage() {
   const { t } = useTranslation();
-  const { Name } = getGlobals();
+  const { Name, Version } = useGlobals();
   return (
     <main className="login" data-testid="login-page">
       <div className="login-card">
@@ -16,7 +19,7 @@ export function LoginPage() {
         <h1 className="login-card__name">{Name}</h1>
         <LoginForm />
         <p className="login-card__version" data-testid="login-version">
-          {t("login.version", { version: LOGIN_VERSION_LABEL })}
+          {t("login.version", { version: Version })}
         </p>
       </div>
       <ProductDescription />

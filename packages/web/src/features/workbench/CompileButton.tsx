@@ -134,7 +134,7 @@ function ProfileMenu({ profile, availability, onCompileWith }: CompileButtonProp
             <p className="workbench__profile-how" role="none" data-testid="workbench-profile-how">
               {t("editionTools.notInstalled.how")}{" "}
               {admin ? (
-                <Link role="menuitem" tabIndex={-1} to="/settings/global">
+                <Link role="menuitem" tabIndex={-1} to="/settings/global/tools">
                   {t("editionTools.notInstalled.settings")}
                 </Link>
               ) : (

@@ -1,10 +1,10 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import type { ServerSettings, Settings } from "@scriptorium/shared";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useAuthStore } from "../../../state/auth-store";
 import { useToastStore } from "../../../state/toast-store";
-import { GlobalSettingsPage } from "./GlobalSettingsPage";
+import { renderGlobalSettings } from "./render-global-settings";
+import type { GlobalSectionId } from "./sections";
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -46,13 +46,8 @@ const json = (status: number, body: unknown) =>
 
 const toasts = () => useToastStore.getState().toasts.map((toast) => toast.message);
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <GlobalSettingsPage />
-    </QueryClientProvider>,
-  );
+function renderPage(section: GlobalSectionId = "branding") {
+  renderGlobalSettings(section);
 }
 
 beforeEach(() => {
@@ -85,7 +80,14 @@ describe("global settings: branding", () => {
     expect(init?.method).toBe("PUT");
     expect(JSON.parse(init?.body as string)).toEqual({
       ...SETTINGS,
-      branding: { ...SETTINGS.branding, name: "Edizione", theme: "dark", color: "#8a2be2" },
+      branding: {
+        ...SETTINGS.branding,
+        name: "Edizione",
+        theme: "dark",
+        color: "#8a2be2",
+        // The login page's texts (issue 31), empty as they were.
+        login: { description: {}, contact: {}, fallback: "" },
+      },
     });
     await waitFor(() => expect(toasts()).toEqual(["Settings updated!"]));
   });
@@ -111,12 +113,9 @@ describe("global settings: branding", () => {
 describe("global settings: server", () => {
   it("loads when opened, shows the command-line settings read-only and saves the four others", async () => {
     fetchMock.mockResolvedValueOnce(json(200, SETTINGS));
-    renderPage();
-    const card = await screen.findByTestId<HTMLDetailsElement>("global-server");
-    expect(fetchMock).toHaveBeenCalledOnce();
     fetchMock.mockResolvedValueOnce(json(200, SERVER));
-    card.open = true;
-    fireEvent(card, new Event("toggle"));
+    renderPage("server");
+    const card = await screen.findByTestId("global-server-form");
     const facts = await screen.findByTestId("global-server-facts");
     expect(fetchMock.mock.calls[1]?.[0]).toMatch(/\/api\/settings\/server$/);
     expect(facts.textContent).toContain("json");

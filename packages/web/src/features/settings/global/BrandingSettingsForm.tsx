@@ -1,8 +1,9 @@
-import { THEMES, type Branding, type Theme } from "@scriptorium/shared";
+import { EMPTY_LOGIN_TEXTS, THEMES, type Branding, type Theme } from "@scriptorium/shared";
 import { useTranslation } from "react-i18next";
 import { CheckboxField, SelectField, TextField } from "../../../components/fields";
 import { usePatchState } from "../../../lib/use-patch-state";
 import { SettingsCard, type SettingsFormProps } from "../../../components/SettingsCard";
+import { LoginTextsFields, loginContactsAreValid } from "./LoginTextsFields";
 
 const THEME_LABELS = {
   "": "settings.themes.system",
@@ -12,16 +13,21 @@ const THEME_LABELS = {
 
 const HEX = /^#[0-9a-f]{6}$/i;
 
-/** Product name, theme, colour, branding files and the two display switches (API.md §11). */
+/**
+ * Product name, theme, colour, branding files and the two display switches (API.md §11), and
+ * the login page's texts per language (issue 31).
+ */
 export function BrandingSettingsForm({ initial, onSave, saving }: SettingsFormProps<Branding>) {
   const { t } = useTranslation();
   const [form, set] = usePatchState(initial);
+  const login = form.login ?? EMPTY_LOGIN_TEXTS;
+  const valid = loginContactsAreValid(login);
   return (
     <SettingsCard
       title={t("globalSettings.branding")}
       testId="global-branding"
-      onSubmit={() => onSave(form)}
-      submitDisabled={saving}
+      onSubmit={() => valid && onSave({ ...form, login })}
+      submitDisabled={saving || !valid}
     >
       <TextField
         label={t("globalSettings.brandingName")}
@@ -68,6 +74,7 @@ export function BrandingSettingsForm({ initial, onSave, saving }: SettingsFormPr
         checked={form.disableUsedPercentage}
         onChange={(disableUsedPercentage) => set({ disableUsedPercentage })}
       />
+      <LoginTextsFields value={login} onChange={(next) => set({ login: next })} />
     </SettingsCard>
   );
 }

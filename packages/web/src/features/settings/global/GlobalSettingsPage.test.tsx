@@ -1,10 +1,10 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import type { Settings } from "@scriptorium/shared";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useAuthStore } from "../../../state/auth-store";
 import { useToastStore } from "../../../state/toast-store";
-import { GlobalSettingsPage } from "./GlobalSettingsPage";
+import { renderGlobalSettings } from "./render-global-settings";
+import type { GlobalSectionId } from "./sections";
 import { CHUNK_SIZE_DEBOUNCE_MS, parseRetryCount } from "./TusSettingsForm";
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -28,13 +28,8 @@ const SETTINGS = {
   tus: { chunkSize: 10 * 1024 * 1024, retryCount: 5 },
 } as unknown as Settings;
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <GlobalSettingsPage />
-    </QueryClientProvider>,
-  );
+function renderPage(section: GlobalSectionId = "uploads") {
+  renderGlobalSettings(section);
 }
 
 const json = (status: number, body: unknown) =>

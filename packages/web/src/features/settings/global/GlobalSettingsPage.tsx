@@ -1,45 +1,36 @@
-import {
-  ACTIVITY_DEFAULTS,
-  TRASH_DEFAULTS,
-  VERSION_DEFAULTS,
-  type Settings,
-  type SettingsAnswer,
-  type ToolSettings,
-  type TusSettings,
-} from "@scriptorium/shared";
+import type { Settings, SettingsAnswer } from "@scriptorium/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { handleError } from "../../../state/handle-error";
+import { Navigate, useParams } from "react-router";
 import { Icon } from "../../../components/Icon";
-import { getGlobals } from "../../../lib/globals";
+import { SettingsChangesContext } from "../../../components/settings-changes";
+import { handleError } from "../../../state/handle-error";
 import { showSuccess } from "../../../state/toast-store";
-import { BrandingSettingsForm } from "./BrandingSettingsForm";
-import { DefaultsSettingsForm } from "./DefaultsSettingsForm";
-import { GeneralSettingsForm } from "./GeneralSettingsForm";
+import { applySavedSettings } from "./applied-settings";
 import { fetchGlobalSettings, saveGlobalSettings, settingsOf } from "./global-settings-api";
+import { GlobalSection } from "./GlobalSection";
 import { ProgramsNotice } from "./ProgramsNotice";
-import { ServerSettingsCard } from "./ServerSettingsForm";
-import { HookSettingsForm } from "./HookSettingsForm";
-import { ShellSettingsForm } from "./ShellSettingsForm";
-import { ToolSettingsForm } from "./ToolSettingsForm";
-import { TrashSettingsForm } from "./TrashSettingsForm";
-import { VersionSettingsForm } from "./VersionSettingsForm";
-import { ActivitySettingsForm } from "./ActivitySettingsForm";
-import { TusSettingsForm } from "./TusSettingsForm";
+import { FIRST_GLOBAL_SECTION, globalSectionPath, isGlobalSection } from "./sections";
+import { UnsavedChangesGuard } from "./UnsavedChangesGuard";
 import "./global-settings.css";
 
 const SETTINGS_KEY = ["globalSettings"] as const;
 
+/** The sections about programs the server runs, which say how it runs them. */
+const PROGRAM_SECTIONS: ReadonlySet<string> = new Set(["tools", "shell", "hooks"]);
+
 /**
- * /settings/global (admin): signup, home folders and global rules, branding, user defaults,
- * the resumable-upload settings, the edition tools, the trash, the versions, the activity log,
- * the shell, the command hooks and the server's own settings. While the server has no
- * /api/settings (404), the page says that settings are read-only and shows the values the page
- * was loaded with, instead of pretending to save.
+ * /settings/global/{section} (admin, issue 31): one section of the global settings at a time
+ * (accounts and rules, branding, user defaults, uploads, the edition tools, the trash, the
+ * versions, the activity log, the shell, the command hooks, the server's own settings), chosen
+ * in the settings menu, each saved by its own button. Leaving a section with unsaved changes
+ * asks first; what is saved applies at once (the name in the header and the title). While the
+ * server has no /api/settings (404), the page says that settings are read-only.
  */
 export function GlobalSettingsPage() {
   const { t } = useTranslation();
+  const { section } = useParams();
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: SETTINGS_KEY, queryFn: fetchGlobalSettings, retry: false });
   const save = useMutation({
@@ -50,6 +41,7 @@ export function GlobalSettingsPage() {
         ...settings,
         ...(old?.programs && { programs: old.programs }),
       }));
+      applySavedSettings(settings);
       // The tools' states follow the tool settings (programs, steps, support folders).
       void queryClient.invalidateQueries({ queryKey: ["toolStates"] });
       showSuccess(t("success.settingsUpdated"));
@@ -57,9 +49,24 @@ export function GlobalSettingsPage() {
     onError: handleError,
   });
 
-  const answer = query.data;
-  const loaded = useMemo(() => (answer ? settingsOf(answer) : answer), [answer]);
+  // Which forms hold unsaved changes (SettingsCard reports them).
+  const [changedForms, setChangedForms] = useState<ReadonlySet<string>>(new Set());
+  const report = useCallback((formId: string, changed: boolean) => {
+    setChangedForms((current) => {
+      if (current.has(formId) === changed) return current;
+      const next = new Set(current);
+      if (changed) next.add(formId);
+      else next.delete(formId);
+      return next;
+    });
+  }, []);
 
+  const answer = query.data;
+  const settings = useMemo(() => (answer ? settingsOf(answer) : null), [answer]);
+
+  if (!isGlobalSection(section)) {
+    return <Navigate to={globalSectionPath(FIRST_GLOBAL_SECTION)} replace />;
+  }
   if (query.isPending) return <p className="muted">{t("files.loading")}</p>;
   if (query.isError) {
     return (
@@ -70,92 +77,25 @@ export function GlobalSettingsPage() {
     );
   }
 
-  const settings = loaded ?? null;
-  const tus = settings?.tus ?? getGlobals().TusSettings;
-  const onSave = settings ? (next: TusSettings) => save.mutate({ ...settings, tus: next }) : null;
-  const saveTools = (next: ToolSettings) => settings && save.mutate({ ...settings, tools: next });
-
   return (
-    <div className="profile global-settings" data-testid="global-settings">
+    <div className="profile global-settings" data-testid="global-settings" data-section={section}>
       {!settings && (
         <p className="notice" role="status" data-testid="global-read-only">
           {t("globalSettings.readOnly")}
         </p>
       )}
-      <ProgramsNotice programs={answer?.programs} />
-      {settings && (
-        <>
-          <GeneralSettingsForm
-            initial={settings}
-            onSave={(fields) => save.mutate({ ...settings, ...fields })}
-            saving={save.isPending}
-          />
-          <BrandingSettingsForm
-            initial={settings.branding}
-            onSave={(branding) => save.mutate({ ...settings, branding })}
-            saving={save.isPending}
-          />
-          <DefaultsSettingsForm
-            initial={settings.defaults}
-            onSave={(defaults) =>
-              // The shell card owns the default commands: keep what is saved.
-              save.mutate({
-                ...settings,
-                defaults: { ...defaults, commands: settings.defaults.commands },
-              })
-            }
-            saving={save.isPending}
-          />
-        </>
-      )}
-      <TusSettingsForm
-        key={`${tus.chunkSize}/${tus.retryCount}`}
-        initial={tus}
-        onSave={onSave}
-        saving={save.isPending}
-      />
-      {settings?.tools && (
-        <ToolSettingsForm initial={settings.tools} onSave={saveTools} saving={save.isPending} />
-      )}
-      {settings && (
-        <>
-          <TrashSettingsForm
-            // A server older than the trash sends no `trash`: its defaults are shown.
-            initial={{ ...TRASH_DEFAULTS, ...settings.trash }}
-            onSave={(trash) => save.mutate({ ...settings, trash })}
-            saving={save.isPending}
-          />
-          <VersionSettingsForm
-            // A server older than the versions sends no `versions`: their defaults are shown.
-            initial={{ ...VERSION_DEFAULTS, ...settings.versions }}
-            onSave={(versions) => save.mutate({ ...settings, versions })}
-            saving={save.isPending}
-          />
-          <ActivitySettingsForm
-            initial={{ ...ACTIVITY_DEFAULTS, ...settings.activity }}
-            onSave={(activity) => save.mutate({ ...settings, activity })}
-            saving={save.isPending}
-          />
-          <ShellSettingsForm
-            initial={settings}
-            onSave={(fields) => save.mutate({ ...settings, ...fields })}
-            saving={save.isPending}
-          />
-          <HookSettingsForm
-            initial={settings.commands}
-            extraEvents={[
-              "unzip",
-              // A server older than the edition tools sends no `tools` (as for the card above).
-              ...((settings.tools as Settings["tools"] | undefined)?.tools.map(
-                (tool) => `mauro:${tool.name}`,
-              ) ?? []),
-            ]}
-            onSave={(commands) => save.mutate({ ...settings, commands })}
-            saving={save.isPending}
-          />
-          <ServerSettingsCard />
-        </>
-      )}
+      {PROGRAM_SECTIONS.has(section) && <ProgramsNotice programs={answer?.programs} />}
+      <SettingsChangesContext.Provider value={report}>
+        <GlobalSection
+          // Shown again from the saved values after a save: nothing left to save.
+          key={`${section}/${query.dataUpdatedAt}`}
+          section={section}
+          settings={settings}
+          save={(next) => save.mutate(next)}
+          saving={save.isPending}
+        />
+      </SettingsChangesContext.Provider>
+      <UnsavedChangesGuard changed={changedForms.size > 0} />
     </div>
   );
 }

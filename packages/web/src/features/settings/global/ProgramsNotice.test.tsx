@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import type { ProgramsState, Settings } from "@scriptorium/shared";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useAuthStore } from "../../../state/auth-store";
 import { useToastStore } from "../../../state/toast-store";
-import { GlobalSettingsPage } from "./GlobalSettingsPage";
+import { renderGlobalSettings } from "./render-global-settings";
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -32,12 +31,7 @@ const json = (status: number, body: unknown) =>
 
 function renderWith(programs: ProgramsState) {
   fetchMock.mockResolvedValueOnce(json(200, { ...SETTINGS, programs }));
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <GlobalSettingsPage />
-    </QueryClientProvider>,
-  );
+  renderGlobalSettings("shell");
   return screen.findByTestId("global-programs");
 }
 
@@ -112,8 +106,8 @@ describe("global settings: how programs run (issue 27)", () => {
     const notice = await renderWith({ mode: "sandboxed" });
     expect(notice.textContent).toMatch(/bubblewrap sandbox/);
     fetchMock.mockResolvedValueOnce(new Response(null, { status: 200 }));
-    fireEvent.click(await screen.findByTestId("global-signup"));
-    fireEvent.click(screen.getByTestId("global-general-submit"));
+    fireEvent.change(await screen.findByTestId("global-shell"), { target: { value: "sh -c" } });
+    fireEvent.click(screen.getByTestId("global-shell-submit"));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     const [, init] = fetchMock.mock.calls[1] ?? [];
     expect(init?.method).toBe("PUT");

@@ -1,6 +1,5 @@
 import type { ServerSettings, ServerSettingsBody } from "@scriptorium/shared";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { apiCall } from "../../../api/client";
 import { handleError } from "../../../state/handle-error";
@@ -14,32 +13,23 @@ const KEY = ["serverSettings"] as const;
 /**
  * What only the command line set before: the auth method, its header, reCAPTCHA and the shell
  * switch shown read-only; token lifetime, password length, thumbnails and preview resizing
- * editable (PUT /api/settings/server).
+ * editable (PUT /api/settings/server). A section of its own (issue 31): loaded when opened.
  */
 export function ServerSettingsCard() {
   const { t } = useTranslation();
-  // Loaded when opened: most visits to this page never need it.
-  const [open, setOpen] = useState(false);
   const query = useQuery({
     queryKey: KEY,
     queryFn: ({ signal }) => apiCall("getServerSettings", { signal }),
-    enabled: open,
   });
+  if (query.data) {
+    // Shown again from the saved values after a save: nothing left to save.
+    return <ServerSettingsForm key={query.dataUpdatedAt} initial={query.data} />;
+  }
   return (
-    <details
-      className="card global-server"
-      onToggle={(e) => setOpen(e.currentTarget.open)}
-      data-testid="global-server"
-    >
-      <summary className="card__title">{t("globalSettings.server.title")}</summary>
-      {query.data ? (
-        <ServerSettingsForm initial={query.data} />
-      ) : (
-        <p className="card__body muted">
-          {query.isError ? query.error.message : t("files.loading")}
-        </p>
-      )}
-    </details>
+    <section className="card global-server" data-testid="global-server">
+      <h2 className="card__title">{t("globalSettings.server.title")}</h2>
+      <p className="card__body muted">{query.isError ? query.error.message : t("files.loading")}</p>
+    </section>
   );
 }
 
@@ -81,7 +71,7 @@ function ServerSettingsForm({ initial }: { initial: ServerSettings }) {
   ];
   return (
     <SettingsCard
-      className=""
+      title={t("globalSettings.server.title")}
       testId="global-server"
       onSubmit={() => save.mutate(form)}
       submitDisabled={save.isPending}

@@ -4,11 +4,11 @@ import {
   type TokenUser,
   type ToolStates,
 } from "@scriptorium/shared";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useAuthStore } from "../../../state/auth-store";
-import { GlobalSettingsPage } from "./GlobalSettingsPage";
+import { renderGlobalSettings } from "./render-global-settings";
+import type { GlobalSectionId } from "./sections";
 import { parseFolders, parseTimeout } from "./ToolSettingsForm";
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -46,13 +46,8 @@ afterEach(() => {
   fetchMock.mockReset();
 });
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <GlobalSettingsPage />
-    </QueryClientProvider>,
-  );
+function renderPage(section: GlobalSectionId = "tools") {
+  renderGlobalSettings(section);
 }
 
 describe("global settings: edition tools", () => {

@@ -1,9 +1,9 @@
 import type { Settings } from "@scriptorium/shared";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useAuthStore } from "../../../state/auth-store";
-import { GlobalSettingsPage } from "./GlobalSettingsPage";
+import { renderGlobalSettings } from "./render-global-settings";
+import type { GlobalSectionId } from "./sections";
 import { parseTrashDays, parseTrashLimit } from "./TrashSettingsForm";
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -28,14 +28,9 @@ const SETTINGS = {
   trash: { days: 30, maxBytesPerUser: 0 },
 } as unknown as Settings;
 
-function renderPage(settings: unknown) {
+function renderPage(settings: unknown, section: GlobalSectionId = "trash") {
   fetchMock.mockResolvedValueOnce(Response.json(settings));
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <GlobalSettingsPage />
-    </QueryClientProvider>,
-  );
+  renderGlobalSettings(section);
 }
 
 const input = (testId: string) => screen.getByTestId<HTMLInputElement>(testId);

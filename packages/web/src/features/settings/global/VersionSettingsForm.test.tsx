@@ -1,9 +1,9 @@
 import { ACTIVITY_DEFAULTS, VERSION_DEFAULTS, type Settings } from "@scriptorium/shared";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useAuthStore } from "../../../state/auth-store";
-import { GlobalSettingsPage } from "./GlobalSettingsPage";
+import { renderGlobalSettings } from "./render-global-settings";
+import type { GlobalSectionId } from "./sections";
 import { parsePercent, validPattern } from "./VersionSettingsForm";
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -37,14 +37,9 @@ const SETTINGS = {
   activity: { days: 365 },
 } as unknown as Settings;
 
-function renderPage(settings: unknown) {
+function renderPage(settings: unknown, section: GlobalSectionId = "versions") {
   fetchMock.mockResolvedValueOnce(Response.json(settings));
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <GlobalSettingsPage />
-    </QueryClientProvider>,
-  );
+  renderGlobalSettings(section);
 }
 
 const input = (testId: string) => screen.getByTestId<HTMLInputElement>(testId);
@@ -124,6 +119,13 @@ describe("global settings: versions", () => {
     expect(input("global-versions-enabled").checked).toBe(VERSION_DEFAULTS.enabled);
     expect(input("global-versions-max-size").value).toBe("100");
     expect(input("global-versions-share").value).toBe(String(VERSION_DEFAULTS.maxSharePercent));
+  });
+
+  it("shows the activity log's defaults when the server sends none", async () => {
+    const old: Record<string, unknown> = { ...SETTINGS };
+    delete old.activity;
+    renderPage(old, "activity");
+    await screen.findByTestId("global-activity-form");
     expect(input("global-activity-days").value).toBe(String(ACTIVITY_DEFAULTS.days));
   });
 
@@ -141,7 +143,7 @@ describe("global settings: versions", () => {
 
 describe("global settings: activity log", () => {
   it("saves the days kept with the other settings; 0 keeps it for ever", async () => {
-    renderPage({ ...SETTINGS, activity: { days: 90 } });
+    renderPage({ ...SETTINGS, activity: { days: 90 } }, "activity");
     const form = await screen.findByTestId("global-activity-form");
     expect(input("global-activity-days").value).toBe("90");
     expect(form.textContent).toContain("0 keeps them for ever.");
