@@ -22,7 +22,7 @@ const item = (page: Page, name: string) =>
  */
 function nameBox(page: Page, selector: string) {
   return page.locator(selector).evaluate((el: HTMLElement) => {
-    const text = [...el.childNodes].find((n) => n.nodeType === Node.TEXT_NODE) as Text;
+    const text = el.firstChild as Text;
     const box = el.getBoundingClientRect();
     const charBox = (at: number) => {
       const range = document.createRange();

@@ -1,4 +1,4 @@
-import type { Completion, CompletionConfig } from "@codemirror/autocomplete";
+import type { autocompletion, Completion } from "@codemirror/autocomplete";
 import { ICON_PATHS } from "../../components/icon-paths";
 import type { IconName } from "../../components/Icon";
 
@@ -55,6 +55,8 @@ export function renderCompletionIcon(completion: Completion): Node {
 }
 
 /** `autocompletion`'s options for the icons: its own off, the app's before the label. */
+type CompletionConfig = NonNullable<Parameters<typeof autocompletion>[0]>;
+
 export const completionIcons: Pick<CompletionConfig, "icons" | "addToOptions"> = {
   icons: false,
   addToOptions: [{ render: renderCompletionIcon, position: 20 }],
