@@ -226,6 +226,17 @@ async function sweep(page: Page, combo: Combo): Promise<string[]> {
   }
   await expect(page.getByTestId("listing")).toHaveAttribute("data-view", "list");
 
+  // The search, with its results.
+  await page.keyboard.press("ControlOrMeta+f");
+  await expect(page.getByTestId("search-input")).toBeFocused();
+  await page.getByTestId("search-input").fill("cosmo");
+  await expect(page.getByTestId("search-result").first()).toBeVisible({ timeout: 15_000 });
+  await audit("search, results");
+  // The first Escape empties the field, the second closes the search.
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("search-input")).toHaveCount(0);
+
   // The prompts of the listing.
   await page.keyboard.press("F1");
   await audit("help");
