@@ -77,7 +77,7 @@ function registerRoutes(app: FastifyInstance, s: Services, options: AppOptions, 
   app.register(usersRoutes(s.usersService, s.rulesPreview));
   app.register(sessionsRoutes(s.sessionsService));
   app.register(settingsRoutes(s.settingsService, s.serverSettings));
-  app.register(usageRoutes(s.storage));
+  app.register(usageRoutes(s.usage));
   app.register(resourcesRoutes(s.resources, s.actions, s.hooks));
   app.register(editionToolsRoutes(s.tools, s.toolStates));
   app.register(shellRoutes(s.shell));

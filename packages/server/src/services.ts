@@ -46,6 +46,8 @@ import { createUsersService } from "./features/users/users.service.js";
 import { createUsersStore } from "./features/users/users.store.js";
 import { createRunner } from "./runner/runner.js";
 import { createFileEvents } from "./storage/events.js";
+import { createScopeSizes } from "./features/usage/scope-sizes.js";
+import { createUsageService } from "./features/usage/usage.service.js";
 import { createStorage } from "./storage/storage.js";
 import { createTrashBin } from "./storage/trash-bin.js";
 import { createVersionBlobs } from "./storage/version-blobs.js";
@@ -113,6 +115,7 @@ export function createCore(
     log,
   });
   const listings = createListingCache({ events });
+  const scopeSizes = createScopeSizes({ events });
   const trash = createTrash(options, { storage, settings, users, events, versions: kept?.keeper });
   const versions = kept && createVersionsService({ ...kept, storage, events });
   const resources = createResourcesService({ storage, events, listings, trash });
@@ -145,6 +148,8 @@ export function createCore(
     activity,
     storage,
     listings,
+    scopeSizes,
+    usage: createUsageService({ storage, sizes: scopeSizes }),
     trash,
     versions,
     resources,
@@ -335,6 +340,7 @@ export function createServices(options: AppOptions, log: FastifyBaseLogger) {
     close(): void {
       core.activity.close();
       core.listings.close();
+      core.scopeSizes.close();
       detachPreviewCache?.();
       detachUploadHooks();
     },

@@ -111,7 +111,8 @@ export const routes = {
     url: "/api/usage/*",
     auth: "user",
     tag: "resources",
-    summary: "Size and use of the volume holding a folder",
+    summary:
+      "Bytes used and available in the user's scope (the volume's for a user of the whole root)",
     schema: { response: { 200: UsageSchema } },
     responses: { 200: jsonResponse(UsageSchema, "Bytes"), ...errorResponses(401, 403, 404) },
   },

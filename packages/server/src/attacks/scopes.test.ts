@@ -1,4 +1,4 @@
-import { readdir } from "node:fs/promises";
+import { lstat, readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -42,6 +42,24 @@ describe("one user never sees another's files", () => {
       });
     }
   }
+
+  it("eve's usage counts the bytes of her own scope only (issue 31), by any spelling", async () => {
+    const own = async (dir: string): Promise<number> => {
+      let bytes = 0;
+      for (const entry of await readdir(dir, { withFileTypes: true })) {
+        const abs = path.join(dir, entry.name);
+        bytes += entry.isDirectory() ? await own(abs) : (await lstat(abs)).size;
+      }
+      return bytes;
+    };
+    const expected = await own(path.join(target.t.root, "eve"));
+    for (const p of ["/", "/../", "/%2e%2e/", "/../ada/../"]) {
+      const res = await target.as("eve", "/api/usage" + p);
+      expectSafe(target, res, p);
+      if (res.status === 200) expect(jsonOf<{ used: number }>(res).used, p).toBe(expected);
+      else expect([400, 403, 404], p).toContain(res.status);
+    }
+  });
 
   it("eve's listing shows her own files only", async () => {
     const res = await target.as("eve", "/api/resources/");

@@ -41,10 +41,16 @@ export function Crumbs({ className, testId, root, crumbs, link: LevelLink = Link
               className="crumbs__item"
               aria-current={index === crumbs.length - 1 ? "page" : undefined}
             >
-              {crumb.name}
+              <span className="crumbs__name" dir="auto">
+                {crumb.name}
+              </span>
             </LevelLink>
           ) : (
-            <span className="crumbs__item">{crumb.name}</span>
+            <span className="crumbs__item">
+              <span className="crumbs__name" dir="auto">
+                {crumb.name}
+              </span>
+            </span>
           )}
         </span>
       ))}

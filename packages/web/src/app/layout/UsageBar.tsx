@@ -12,7 +12,10 @@ function usagePath(pathname: string): string {
   return path.slice(0, path.lastIndexOf("/") + 1) || "/";
 }
 
-/** "x of y used" for the volume holding the current folder (API.md §10.1). */
+/**
+ * "x of y used": the bytes of the user's scope of those plus the free space (issue 31), or the
+ * volume holding the current folder for a user of the whole root (API.md §10.1).
+ */
 export function UsageBar() {
   const { t } = useTranslation();
   const path = usagePath(useLocation().pathname);

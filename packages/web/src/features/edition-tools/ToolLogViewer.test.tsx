@@ -153,7 +153,7 @@ describe("tool log viewer: diagnostics in any file, kept logs", () => {
   it("links the source (a name with a space) and a style file at their lines; a support file's error is text", async () => {
     renderAt("/files/Opere/con%20errore.pdflatex.log");
     await screen.findByTestId("tool-log");
-    expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("Log of pdflatex");
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Log of pdflatex");
     expect(screen.getByTestId("tool-log-summary").textContent).toBe("Errors: 3, warnings: 0");
     const entries = screen.getAllByTestId("tool-log-diagnostic");
     expect(entries.map((e) => [e.tagName, e.textContent, e.getAttribute("href")])).toEqual([

@@ -111,7 +111,7 @@ export function ToolLogViewer({ resource }: { resource: Resource }) {
   return (
     <section className="tool-log card" data-testid="tool-log">
       <header className="tool-log__header">
-        <h2 className="card__title">{t("editionTools.log.title", { tool })}</h2>
+        <h1 className="card__title">{t("editionTools.log.title", { tool })}</h1>
         <p className="tool-log__summary" role="status" data-testid="tool-log-summary">
           {summary}
         </p>

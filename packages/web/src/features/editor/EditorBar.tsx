@@ -45,7 +45,7 @@ export function EditorBar({
         <Icon name="close" />
       </button>
       <div className="editor__title">
-        <h1 className="editor__name" title={resource.path}>
+        <h1 className="editor__name" title={resource.path} dir="auto">
           {resource.name}
         </h1>
         {dirty && (

@@ -4,6 +4,7 @@ import {
   closeBracketsKeymap,
   completionKeymap,
 } from "@codemirror/autocomplete";
+import { completionIcons } from "./completion-icons";
 import { completionKeys } from "./completion-keys";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
 import {
@@ -52,7 +53,7 @@ export function editingSetup(): Extension {
     closeBrackets(),
     // No option is chosen until the user moves into the menu: Enter makes a new line, Tab
     // accepts (completion-keys.ts).
-    autocompletion({ selectOnOpen: false }),
+    autocompletion({ selectOnOpen: false, ...completionIcons }),
     completionKeys,
     rectangularSelection(),
     crosshairCursor(),

@@ -62,9 +62,10 @@ export const ListingItem = memo(function ListingItem({
       {...organise.props}
     >
       <ItemIcon item={item} size={ICON_SIZES[variant]} />
-      {/* The cell follows the page's direction; bdi isolates the name's own direction. */}
-      <span className="item__name" title={item.name}>
-        <bdi dir="auto">{item.name}</bdi>
+      {/* The name takes its own direction (dir="auto"), so a long Latin name in an Arabic page
+          is cut at its end, not its beginning; its alignment still follows the page. */}
+      <span className="item__name" title={item.name} dir="auto">
+        {item.name}
       </span>
       {variant !== "gallery" && (
         <>

@@ -78,7 +78,7 @@ function PreviewPage({ resource }: { resource: Resource }) {
           onClick={close}
         />
         <div className="preview__title">
-          <h1 className="preview__name" title={resource.path}>
+          <h1 className="preview__name" title={resource.path} dir="auto">
             {resource.name}
           </h1>
           {index >= 0 && total > 1 && (

@@ -56,15 +56,18 @@ function ToastItem({ toast }: { toast: Toast }) {
  * so the toasts render inside the dialog: still above it, readable and dismissible.
  */
 export function Toaster() {
+  const { t } = useTranslation();
   const toasts = useToastStore((state) => state.toasts);
   const dialog = useOpenDialog();
   if (toasts.length === 0) return null;
+  // A labelled region (a landmark), so that nothing of the page sits outside one; the messages
+  // are announced by the announcer (toast-store.ts), not by this region.
   const layer = (
-    <div className="toaster" data-testid="toasts">
+    <section className="toaster" data-testid="toasts" aria-label={t("toasts.label")}>
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} />
       ))}
-    </div>
+    </section>
   );
   return dialog ? createPortal(layer, dialog) : layer;
 }

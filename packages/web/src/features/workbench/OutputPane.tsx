@@ -82,7 +82,7 @@ export function OutputPane({
       aria-label={t("workbench.output")}
     >
       <div className="workbench__pane-bar">
-        <span className="workbench__pane-name" title={output.path}>
+        <span className="workbench__pane-name" title={output.path} dir="auto">
           {name}
         </span>
         <a

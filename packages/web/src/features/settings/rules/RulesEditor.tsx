@@ -93,6 +93,9 @@ export function RulesEditor({
           {ruleProblemMessage(problem)}
         </p>
       )}
+      <p className="field__hint muted" data-testid={`${testId}-scope-note`}>
+        {t("settings.rules.scopeNote")}
+      </p>
       <p className="field__hint muted">{t("settings.rules.help")}</p>
       <p className="field__hint muted">{t("settings.rules.regexSyntax")}</p>
       <div className="rules__actions">
