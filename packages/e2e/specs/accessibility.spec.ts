@@ -451,23 +451,12 @@ async function sweep(page: Page, combo: Combo): Promise<string[]> {
   return found;
 }
 
-/**
- * Violations another helper of issue 31 fixes in its own files, left out here until the
- * branches are merged (then this list must be emptied and the sweep pass without it).
- */
-const FIXED_ELSEWHERE: readonly RegExp[] = [
-  // owned by sessions-shell (issue 31 item 9: the shell's output focusable), fixed on merge
-  /^shell with output: scrollable-region-focusable \(serious\) \[".shell__output"\]/,
-];
-
 for (const combo of COMBOS) {
   const name = `${combo.lang}, ${combo.theme}, ${combo.width} px`;
   test(`axe-core finds no serious or critical violation: ${name}`, async ({ browser }) => {
     test.setTimeout(180_000);
     const page = await newPage(browser, combo);
-    const found = (await sweep(page, combo)).filter(
-      (line) => !FIXED_ELSEWHERE.some((owned) => owned.test(line)),
-    );
+    const found = await sweep(page, combo);
     await page.context().close();
     expect(found, found.join("\n")).toEqual([]);
   });
