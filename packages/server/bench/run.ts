@@ -4,7 +4,7 @@
  * table and writes the same rows to bench-results.json at the repository root. Runs the built
  * server (packages/server/dist) through its command, on Node's type stripping.
  * BENCH_ONLY=listing,concurrency,download,upload,archives,startup,trash,versions,checker,pdf,compile,
- * save
+ * save,folder-url
  * runs some figures only.
  * Every temporary file is removed at the end, also on Ctrl+C; a watchdog ends a stuck run.
  */
@@ -19,6 +19,7 @@ import { archives } from "./figures/archives.ts";
 import { bigFolder } from "./figures/big-folder.ts";
 import { checker } from "./figures/checker.ts";
 import { compile } from "./figures/compile.ts";
+import { folderByUrl } from "./figures/folder-by-url.ts";
 import { concurrency } from "./figures/concurrency.ts";
 import { download } from "./figures/download.ts";
 import { pdfViewer } from "./figures/pdf-viewer.ts";
@@ -44,6 +45,7 @@ const FIGURES: Record<string, (work: string, tools: Record<string, string>) => P
   pdf: pdfViewer,
   compile,
   save,
+  "folder-url": folderByUrl,
 };
 
 const works: string[] = [];

@@ -227,3 +227,91 @@ export async function measurePdfFirstPage(
     return { coldMs: times[0]!, warmMs: times.slice(1) };
   });
 }
+
+/** What the folder figure reads of the page's own timing (no DOM types in the bench). */
+interface PageTiming {
+  performance: {
+    getEntriesByType(type: string): { name: string; startTime: number; domInteractive?: number }[];
+  };
+}
+
+/**
+ * A folder's first item on screen, opened by its URL in a fresh page load (the bundle from the
+ * browser's cache, as on a second visit) against opened from inside the app (a double click on
+ * it in its parent's listing), medians of `runs`; and by its URL with the page's early request
+ * turned off (the listing asks once the bundle runs). `firstName` is an item of the folder.
+ */
+export async function measureFolderByUrl(
+  base: string,
+  user: { username: string; password: string },
+  folder: { url: string; name: string; parentUrl: string; firstName: string },
+  runs: number,
+): Promise<{ byUrlMs: number; inAppMs: number; withoutEarlyMs: number; earlyRequest: boolean }> {
+  return withBrowser(async (context) => {
+    const page = await context.newPage();
+    await page.goto(`${base}/login`);
+    await page.locator('input[name="username"]').fill(user.username);
+    await page.locator('input[name="password"]').fill(user.password);
+    await page.locator('button[type="submit"]').click();
+    await page.locator('[role="option"]').first().waitFor();
+    const mid = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+    const firstOn = (p: Page) =>
+      p.locator(`[data-testid="listing-item"][data-name="${folder.firstName}"]`);
+
+    /** Opens the folder by its URL `runs` times: the times, and whether every load asked early. */
+    async function byUrl(p: Page): Promise<{ ms: number; early: boolean }> {
+      const times: number[] = [];
+      let early = true;
+      for (let i = 0; i < runs; i++) {
+        await p.goto(`${base}/settings/profile`);
+        await p.locator("main").waitFor();
+        const start = Date.now();
+        await p.goto(`${base}${folder.url}`, { waitUntil: "commit" });
+        await firstOn(p).waitFor({ state: "visible", timeout: 60_000 });
+        times.push(Date.now() - start);
+        // One data request, started while the page was still parsed (before any module ran).
+        const timing = await p.evaluate(() => {
+          const perf = (globalThis as unknown as PageTiming).performance;
+          const nav = perf.getEntriesByType("navigation")[0];
+          const data = perf
+            .getEntriesByType("resource")
+            .filter((e) => e.name.includes("/api/resources/"));
+          return { interactive: nav?.domInteractive ?? 0, data: data.map((e) => e.startTime) };
+        });
+        if (timing.data.length !== 1 || !(timing.data[0]! < timing.interactive)) early = false;
+      }
+      return { ms: mid(times), early };
+    }
+
+    const withEarly = await byUrl(page);
+
+    const inApp: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      await page.goto(`${base}${folder.parentUrl}`);
+      const entry = page.locator(`[data-testid="listing-item"][data-name="${folder.name}"]`);
+      await entry.waitFor();
+      const start = Date.now();
+      await entry.dblclick();
+      await firstOn(page).waitFor({ state: "visible", timeout: 60_000 });
+      inApp.push(Date.now() - start);
+    }
+
+    // The same page with index.html's early request kept from starting.
+    const late = await context.newPage();
+    await late.addInitScript(() => {
+      Object.defineProperty(globalThis, "__scriptoriumPrefetch", {
+        configurable: true,
+        get: () => undefined,
+        set: () => undefined,
+      });
+    });
+    const withoutEarly = await byUrl(late);
+    await late.close();
+    return {
+      byUrlMs: withEarly.ms,
+      inAppMs: mid(inApp),
+      withoutEarlyMs: withoutEarly.ms,
+      earlyRequest: withEarly.early,
+    };
+  });
+}

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ChecksumAlgorithm, Item, Resource } from "@scriptorium/shared";
 import { apiCall, apiUrl } from "./client";
 import { encodePath } from "../lib/paths";
+import { takeEarlyResource } from "./prefetch";
 import { parseModified } from "../lib/format-date";
 
 /** TanStack Query key of a resource; folder paths end with "/". */
@@ -12,10 +13,14 @@ export function fetchResource(path: string, signal?: AbortSignal): Promise<Resou
   return apiCall("getResource", { path, signal });
 }
 
+/**
+ * The resource shown at `path`. The first ask for the page's own path takes the answer that
+ * index.html's script asked for while the bundle loaded (prefetch.ts).
+ */
 export function useResource(path: string) {
   return useQuery({
     queryKey: resourceKey(path),
-    queryFn: ({ signal }) => fetchResource(path, signal),
+    queryFn: async ({ signal }) => (await takeEarlyResource(path)) ?? fetchResource(path, signal),
   });
 }
 
