@@ -106,6 +106,8 @@ describe("a large transcription's words", () => {
         const res = await saved;
         expect(res.statusCode, res.body).toBe(200);
         expect(res.headers["server-timing"]).toMatch(/^save;dur=\d/);
+        // The save did not wait for its words: they are read after it answered.
+        expect((await search("novissimum")).found).toEqual([]);
         // Until the words are in: the index settles without the loop being held.
         for (;;) {
           const { found } = await search("novissimum");
@@ -117,6 +119,8 @@ describe("a large transcription's words", () => {
       }
     });
     expect(health).toBeGreaterThan(0);
-    expect(max).toBeLessThan(250);
+    // On the event loop the indexing held it 0.6–1 s here; the bound leaves room for a
+    // loaded machine (the 50 ms goal is the bench's).
+    expect(max).toBeLessThan(400);
   });
 });

@@ -5,7 +5,6 @@
  * database file (WAL, busy timeout): searches read through the main thread's meanwhile. Jobs
  * run one after another, in the order they were sent; each is answered with its id.
  */
-import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
 import { openTextIndex } from "../../db/text-index.js";
 import { realRootOf } from "../../storage/tree-walk.js";
@@ -30,16 +29,8 @@ export interface TextJobDone {
   errors: string[];
 }
 
-/** Below the server's own thread, as the programs it runs: answers come before the index. */
-const NICE = 10;
-
-try {
-  // On Linux a thread's nice value is its own: 0 here is this thread, not the process.
-  if (process.platform === "linux") setPriority(0, NICE);
-} catch {
-  // Not allowed (a container without the right): the index runs at the server's priority.
-}
-
+// Not at a lower priority (nice): SQLite's allocator takes a process-wide lock, and a worker
+// descheduled while holding it left the server's thread waiting (0.5 s on a loaded machine).
 const port = parentPort!;
 const data = (workerData as { data: TextWorkerData }).data;
 const store = openTextIndex(data.file);
