@@ -62,8 +62,9 @@ describe("a large transcription's words", () => {
       expect(text.search(["mirabilissimum"], "/", 5)).toEqual([
         expect.objectContaining({ path: "/big.tex", witnesses: "A", text: "mirabilissimum" }),
       ]);
-      // Read on the event loop, the file held it 0.4–2 s on the machines measured.
-      expect(max).toBeLessThan(250);
+      // Read on the event loop, the file held it 0.4–2 s on the machines measured; the bound
+      // leaves room for a loaded machine (the 50 ms goal is the bench's).
+      expect(max).toBeLessThan(400);
     } finally {
       await text.close();
     }
