@@ -3,7 +3,8 @@
  * on the same machine in the same run (medians of BENCH_RUNS runs, 3 by default). Prints one
  * table and writes the same rows to bench-results.json at the repository root. Runs the built
  * server (packages/server/dist) through its command, on Node's type stripping.
- * BENCH_ONLY=listing,concurrency,download,upload,archives,startup,trash,versions,checker,pdf,compile
+ * BENCH_ONLY=listing,concurrency,download,upload,archives,startup,trash,versions,checker,pdf,compile,
+ * save,folder-url
  * runs some figures only.
  * Every temporary file is removed at the end, also on Ctrl+C; a watchdog ends a stuck run.
  */
@@ -18,9 +19,11 @@ import { archives } from "./figures/archives.ts";
 import { bigFolder } from "./figures/big-folder.ts";
 import { checker } from "./figures/checker.ts";
 import { compile } from "./figures/compile.ts";
+import { folderByUrl } from "./figures/folder-by-url.ts";
 import { concurrency } from "./figures/concurrency.ts";
 import { download } from "./figures/download.ts";
 import { pdfViewer } from "./figures/pdf-viewer.ts";
+import { save } from "./figures/save.ts";
 import { startup } from "./figures/startup.ts";
 import { trash } from "./figures/trash.ts";
 import { upload } from "./figures/upload.ts";
@@ -41,6 +44,8 @@ const FIGURES: Record<string, (work: string, tools: Record<string, string>) => P
   checker,
   pdf: pdfViewer,
   compile,
+  save,
+  "folder-url": folderByUrl,
 };
 
 const works: string[] = [];

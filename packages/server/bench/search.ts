@@ -202,7 +202,7 @@ async function fullText(dir: string): Promise<void> {
     text.search(terms, "/", 500);
     times.push(ms(t1));
   }
-  text.close();
+  await text.close();
   console.log(
     `search full text: ${TEXT_FILES} .tex files indexed in ${f1(buildMs / 1000)} s; ` +
       `query p50 ${f1(pct(times, 50))} ms, p95 ${f1(pct(times, 95))} ms; grep -ril ${f1(grepMs)} ms`,

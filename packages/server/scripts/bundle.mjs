@@ -3,7 +3,7 @@
  * command starts by loading one module instead of about 1,200 (TypeBox, Kysely, Fastify, jose…
  * each load hundreds of files), which is most of its start-up time. Packages with native
  * addons, WebAssembly or worker files of their own stay outside and load from node_modules.
- * The workers (codecs, RAR) are entries of their own beside the main one, as the server looks
+ * The workers (codecs, RAR, the text index) are entries of their own beside the main one, as the server looks
  * for them next to its own module. bin/scriptorium.js runs the bundle when it is newer than
  * dist/, the modules of dist/ otherwise.
  */
@@ -47,6 +47,7 @@ await build({
     main: `${server}dist/cli/main.js`,
     "codec-worker": `${server}dist/features/archive/codecs/codec-worker.js`,
     "rar-worker": `${server}dist/features/extract/rar-worker.js`,
+    "text-index-worker": `${server}dist/features/search/text-index-worker.js`,
   },
   platform: "node",
   external,

@@ -227,3 +227,211 @@ export async function measurePdfFirstPage(
     return { coldMs: times[0]!, warmMs: times.slice(1) };
   });
 }
+
+/** What the folder figure reads of the page's own timing (no DOM types in the bench). */
+interface PageTiming {
+  performance: {
+    getEntriesByType(type: string): { name: string; startTime: number; domInteractive?: number }[];
+  };
+}
+
+/**
+ * A folder's first item on screen, opened by its URL in a fresh page load (the bundle from the
+ * browser's cache, as on a second visit) against opened from inside the app (a double click on
+ * it in its parent's listing), medians of `runs`; and by its URL with the page's early request
+ * turned off (the listing asks once the bundle runs). `firstName` is an item of the folder.
+ */
+export async function measureFolderByUrl(
+  base: string,
+  user: { username: string; password: string },
+  folder: { url: string; name: string; parentUrl: string; firstName: string },
+  runs: number,
+): Promise<{ byUrlMs: number; inAppMs: number; withoutEarlyMs: number; earlyRequest: boolean }> {
+  return withBrowser(async (context) => {
+    const page = await context.newPage();
+    await page.goto(`${base}/login`);
+    await page.locator('input[name="username"]').fill(user.username);
+    await page.locator('input[name="password"]').fill(user.password);
+    await page.locator('button[type="submit"]').click();
+    await page.locator('[role="option"]').first().waitFor();
+    const mid = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+    const firstOn = (p: Page) =>
+      p.locator(`[data-testid="listing-item"][data-name="${folder.firstName}"]`);
+
+    /** Opens the folder by its URL `runs` times: the times, and whether every load asked early. */
+    async function byUrl(p: Page): Promise<{ ms: number; early: boolean }> {
+      const times: number[] = [];
+      let early = true;
+      for (let i = 0; i < runs; i++) {
+        await p.goto(`${base}/settings/profile`);
+        await p.locator("main").waitFor();
+        const start = Date.now();
+        await p.goto(`${base}${folder.url}`, { waitUntil: "commit" });
+        await firstOn(p).waitFor({ state: "visible", timeout: 60_000 });
+        times.push(Date.now() - start);
+        // One data request, started while the page was still parsed (before any module ran).
+        const timing = await p.evaluate(() => {
+          const perf = (globalThis as unknown as PageTiming).performance;
+          const nav = perf.getEntriesByType("navigation")[0];
+          const data = perf
+            .getEntriesByType("resource")
+            .filter((e) => e.name.includes("/api/resources/"));
+          return { interactive: nav?.domInteractive ?? 0, data: data.map((e) => e.startTime) };
+        });
+        if (timing.data.length !== 1 || !(timing.data[0]! < timing.interactive)) early = false;
+      }
+      return { ms: mid(times), early };
+    }
+
+    const withEarly = await byUrl(page);
+
+    const inApp: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      await page.goto(`${base}${folder.parentUrl}`);
+      const entry = page.locator(`[data-testid="listing-item"][data-name="${folder.name}"]`);
+      await entry.waitFor();
+      const start = Date.now();
+      await entry.dblclick();
+      await firstOn(page).waitFor({ state: "visible", timeout: 60_000 });
+      inApp.push(Date.now() - start);
+    }
+
+    // The same page with index.html's early request kept from starting.
+    const late = await context.newPage();
+    await late.addInitScript(() => {
+      Object.defineProperty(globalThis, "__scriptoriumPrefetch", {
+        configurable: true,
+        get: () => undefined,
+        set: () => undefined,
+      });
+    });
+    const withoutEarly = await byUrl(late);
+    await late.close();
+    return {
+      byUrlMs: withEarly.ms,
+      inAppMs: mid(inApp),
+      withoutEarlyMs: withoutEarly.ms,
+      earlyRequest: withEarly.early,
+    };
+  });
+}
+
+/** What the save figure's watch of the page uses (no DOM types in the bench). */
+interface SaveWatch {
+  benchSave: { pressed: number; saved: number };
+  addEventListener(
+    type: string,
+    cb: (e: { ctrlKey: boolean; key: string; timeStamp: number }) => void,
+    capture: boolean,
+  ): void;
+  document: {
+    querySelector(selector: string): { getAttribute(name: string): string | null } | null;
+  };
+  MutationObserver: new (cb: () => void) => {
+    observe(target: unknown, options: { attributes: boolean; subtree: boolean }): void;
+  };
+  performance: {
+    now(): number;
+    setResourceTimingBufferSize(size: number): void;
+    getEntriesByType(type: string): {
+      name: string;
+      initiatorType: string;
+      startTime: number;
+      responseEnd: number;
+      serverTiming?: { name: string; duration: number }[];
+    }[];
+  };
+}
+
+/**
+ * Opens a text file in the editor, then `runs` times types a character and presses Ctrl+S:
+ * the time from the key to the Save button's done state (medians), split with the PUT's
+ * resource timing into the browser's part (before and after the request), the network's and
+ * the server's (its Server-Timing).
+ */
+export async function measureSaveInBrowser(
+  base: string,
+  user: { username: string; password: string },
+  url: string,
+  runs: number,
+): Promise<{ totalMs: number; clientMs: number; networkMs: number; serverMs: number }> {
+  return withBrowser(async (context) => {
+    const page = await context.newPage();
+    await page.goto(`${base}/login`);
+    await page.locator('input[name="username"]').fill(user.username);
+    await page.locator('input[name="password"]').fill(user.password);
+    await page.locator('button[type="submit"]').click();
+    await page.locator('[role="option"]').first().waitFor();
+    await page.goto(`${base}${url}`);
+    const content = page.locator(".cm-content");
+    await content.waitFor({ timeout: 60_000 });
+    await content.click();
+    await page.evaluate(() => {
+      const g = globalThis as unknown as SaveWatch;
+      g.benchSave = { pressed: 0, saved: 0 };
+      g.performance.setResourceTimingBufferSize(100_000);
+      g.addEventListener(
+        "keydown",
+        (e) => {
+          // The event's own time: the app's listener may run first (and start the request).
+          if (e.ctrlKey && e.key === "s") g.benchSave = { pressed: e.timeStamp, saved: 0 };
+        },
+        true,
+      );
+      new g.MutationObserver(() => {
+        const state = g.document
+          .querySelector('[data-testid="editor-save"]')
+          ?.getAttribute("data-state");
+        if (state === "saved" && g.benchSave.saved === 0) g.benchSave.saved = g.performance.now();
+      }).observe(g.document, { attributes: true, subtree: true });
+    });
+    const save = page.getByTestId("editor-save");
+    const split: { totalMs: number; clientMs: number; networkMs: number; serverMs: number }[] = [];
+    for (let i = 0; i < runs; i++) {
+      await page.keyboard.press("Control+End");
+      await page.keyboard.type("x");
+      await page.keyboard.press("Control+s");
+      await page.waitForFunction(
+        () => (globalThis as unknown as SaveWatch).benchSave.saved > 0,
+        undefined,
+        { polling: 100, timeout: 60_000 },
+      );
+      split.push(
+        await page.evaluate(async () => {
+          const g = globalThis as unknown as SaveWatch;
+          const find = () =>
+            g.performance
+              .getEntriesByType("resource")
+              .filter((e) => e.name.includes("/api/resources/"))
+              .filter((e) => e.startTime >= g.benchSave.pressed)[0];
+          // The browser adds a request's timing a moment after its answer.
+          let put = find();
+          for (let i = 0; !put && i < 100; i++) {
+            await new Promise((r) => setTimeout(r, 20));
+            put = find();
+          }
+          if (!put) throw new Error("no resource timing of the save");
+          const totalMs = g.benchSave.saved - g.benchSave.pressed;
+          const requestMs = put.responseEnd - put.startTime;
+          const serverMs = put.serverTiming?.find((s) => s.name === "save")?.duration ?? 0;
+          return {
+            totalMs,
+            clientMs: totalMs - requestMs,
+            networkMs: requestMs - serverMs,
+            serverMs,
+          };
+        }),
+      );
+      // The done icon goes back to idle before the next save.
+      await save.and(page.locator('[data-state="idle"]')).waitFor({ timeout: 10_000 });
+    }
+    const mid = (key: keyof (typeof split)[number]) =>
+      [...split.map((s) => s[key])].sort((a, b) => a - b)[Math.floor(split.length / 2)]!;
+    return {
+      totalMs: mid("totalMs"),
+      clientMs: mid("clientMs"),
+      networkMs: mid("networkMs"),
+      serverMs: mid("serverMs"),
+    };
+  });
+}

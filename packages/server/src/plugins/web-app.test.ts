@@ -131,6 +131,28 @@ describe("API fallbacks and base URL", () => {
   });
 });
 
+describe("the page's own inline script", () => {
+  it("runs under the page's nonce (the early data request of a folder opened by URL)", async () => {
+    const assets = await mkdtemp(path.join(tmpdir(), "scriptorium-web-"));
+    const dist = path.join(assets, "web");
+    await mkdir(dist, { recursive: true });
+    await writeFile(
+      path.join(dist, "index.html"),
+      '<html><head><title>x</title><script type=module src="/static/assets/app.js"></script>' +
+        "</head><body><script>window.early=1</script></body></html>",
+    );
+    t = await createTestApp({ app: { webDist: dist } });
+    const res = await t.app.inject({ method: "GET", url: "/files/some/folder/" });
+    const nonce = /'nonce-([^']+)'/.exec(String(res.headers["content-security-policy"]))?.[1];
+    expect(nonce).toBeTruthy();
+    expect(res.body).toContain(`<script nonce="${nonce}">window.early=1</script>`);
+    // A script with a source is allowed as 'self', and gets no nonce.
+    expect(res.body).toContain('<script type=module src="/static/assets/app.js">');
+    expect(res.body.match(/<script>/g)).toBeNull();
+    await rm(assets, { recursive: true, force: true });
+  });
+});
+
 describe("static files", () => {
   it("serves built assets with long caching and the branding logo override", async () => {
     const assets = await mkdtemp(path.join(tmpdir(), "scriptorium-web-"));

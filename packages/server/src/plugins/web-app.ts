@@ -76,6 +76,8 @@ export function registerWebApp(
       : "";
     const html = template
       .replaceAll("/static/", `${staticURL}/`)
+      // The page's own inline script (its early data request) runs under the CSP's nonce.
+      .replaceAll("<script>", `<script nonce="${nonce}">`)
       .replace(/<title>[^<]*<\/title>/, `<title>${name}</title>`)
       .replace("</head>", `${head}</head>`)
       .replace("</body>", `${css}</body>`);

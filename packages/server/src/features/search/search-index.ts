@@ -127,13 +127,14 @@ export function createSearchIndex(opts: SearchIndexOptions) {
     },
     status: () => ({ state, indexed: state === "ready" ? held.index.size - 1 : indexed }),
     reconcile,
-    close(): void {
+    /** Stops watching and walking; resolves once the text index's writer has stopped. */
+    async close(): Promise<void> {
       stop.abort();
-      text?.close();
       detach();
       unwatch?.();
       clearInterval(timer);
       for (const t of pending.values()) clearTimeout(t);
+      await text?.close();
     },
   };
 }

@@ -16,10 +16,9 @@ export function searchPlugin(search: SearchService, index: SearchIndex) {
       });
       done();
     });
-    app.addHook("onClose", (_app, done) => {
+    app.addHook("onClose", async () => {
       closing = true;
-      index.close();
-      done();
+      await index.close();
     });
   };
 }

@@ -1,15 +1,10 @@
-import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import { openTextIndex, type TextMatch } from "../../db/text-index.js";
-import { readText, realRootOf } from "../../storage/tree-walk.js";
-import { isIndexedText, MAX_TEXT_BYTES, textRows } from "./text-rows.js";
+import { isIndexedText } from "./text-rows.js";
+import { inlineWriter, workerWriter } from "./text-writer.js";
 
-/** Files read between two yields to the event loop. */
+/** Files sent to the writer in one job. */
 const BATCH = 20;
-/** Time spent reading files between two yields, at most (one file may take longer). */
-const SLICE_MS = 20;
-
-const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The FTS5 expression of a query: every word (a prefix of a word) on one row; phrases kept. */
 export function matchExpression(terms: readonly string[]): string | undefined {
@@ -27,57 +22,34 @@ export function matchExpression(terms: readonly string[]): string | undefined {
 
 /**
  * The words inside text files (.tex, .txt, .md and m2hv's .htm), kept in step with the name
- * index: a file put or removed there is read again or forgotten here, in a queue that yields to
- * the event loop. Unchanged files (same time and size) are not read again after a restart.
+ * index: a file put or removed there is read again or forgotten here. Reading and writing run
+ * in a worker thread with its own connection to the index's file (text-writer.ts), so a large
+ * transcription saved does not hold the event loop; searches read through this thread's
+ * connection. Unchanged files (same time and size) are not read again after a restart.
  */
 export function createTextIndex(opts: { file: string; root: string; log: FastifyBaseLogger }) {
   const store = openTextIndex(opts.file);
+  const writer = opts.file === ":memory:" ? inlineWriter(store, opts.root) : workerWriter(opts);
   const queue = new Set<string>();
   let running: Promise<void> | undefined;
+  /** Removals sent to the writer and not yet done. */
+  const removing = new Set<Promise<void>>();
   let closed = false;
 
-  /** The root's real path, looked up once it exists. */
-  let realRoot: string | undefined;
-
-  /**
-   * Reads a file's words again, through a descriptor checked to be exactly at its place: a file
-   * that is gone, a link, not a regular file or reached through a link is forgotten, never read.
-   */
-  function readOne(rel: string): void {
-    realRoot ??= realRootOf(opts.root);
-    const read = readText(realRoot, rel, MAX_TEXT_BYTES, (info) => {
-      const stamp = store.stamp(rel);
-      return stamp !== undefined && stamp.mtime === info.modified && stamp.size === info.size;
-    });
-    if (read?.skipped === "unchanged") return;
-    if (read?.text === undefined) {
-      store.removeUnder(rel);
-      return;
-    }
-    store.put(
-      rel,
-      read.info.modified,
-      read.info.size,
-      textRows(path.posix.basename(rel), read.text),
-    );
-  }
-
   async function drain(): Promise<void> {
-    let done = 0;
-    let since = performance.now();
+    // From the next turn on: a save's answer is not held by the first job.
+    await Promise.resolve();
     while (queue.size > 0 && !closed) {
-      const [rel] = queue;
-      if (rel === undefined) break;
-      queue.delete(rel);
-      try {
-        readOne(rel);
-      } catch (err) {
-        opts.log.warn({ err }, "text index: could not read a file");
+      const batch: string[] = [];
+      for (const rel of queue) {
+        batch.push(rel);
+        queue.delete(rel);
+        if (batch.length >= BATCH) break;
       }
-      // Many small files, or a few large ones (up to 8 MiB of words each): the server answers.
-      if (++done % BATCH === 0 || performance.now() - since > SLICE_MS) {
-        await pause();
-        since = performance.now();
+      try {
+        await writer.read(batch);
+      } catch (err) {
+        opts.log.warn({ err }, "text index: could not read files");
       }
     }
   }
@@ -91,6 +63,15 @@ export function createTextIndex(opts: { file: string; root: string; log: Fastify
     });
   }
 
+  function remove(rel: string): void {
+    if (closed) return;
+    const done: Promise<void> = writer
+      .remove(rel)
+      .catch((err: unknown) => opts.log.warn({ err }, "text index: could not forget files"))
+      .finally(() => removing.delete(done));
+    removing.add(done);
+  }
+
   return {
     /** Reads (again) a file whose name says it is text, soon. */
     schedule(rel: string): void {
@@ -98,26 +79,31 @@ export function createTextIndex(opts: { file: string; root: string; log: Fastify
       queue.add(rel);
       kick();
     },
-    /** Forgets a file or a folder's files at once. */
-    removeUnder(rel: string): void {
-      if (!closed) store.removeUnder(rel);
-    },
+    /** Forgets a file or a folder's files, after what the writer was sent before. */
+    removeUnder: remove,
     /** Forgets stored files the name index no longer has (deleted while the server was down). */
     prune(exists: (rel: string) => boolean): void {
-      for (const rel of store.paths()) if (!exists(rel)) store.removeUnder(rel);
+      for (const rel of store.paths()) if (!exists(rel)) remove(rel);
     },
-    /** Waits until the queue is empty (tests, the bench). */
+    /** Waits until every file scheduled is read and every removal done (tests, the bench). */
     idle: async (): Promise<void> => {
-      while (running) await running;
+      while (running || removing.size > 0) {
+        await running;
+        await Promise.all(removing);
+      }
     },
     pending: () => queue.size,
+    /** Where the words are read and written: "worker" (off the event loop) or "inline". */
+    where: writer.where,
     search(terms: readonly string[], prefix: string, limit: number, comments = false): TextMatch[] {
       const match = matchExpression(terms);
       return match === undefined ? [] : store.search(match, prefix, limit, comments);
     },
-    close(): void {
+    /** Stops reading (the job in progress ends first) and closes both connections. */
+    async close(): Promise<void> {
       closed = true;
       queue.clear();
+      await writer.close();
       store.close();
     },
   };

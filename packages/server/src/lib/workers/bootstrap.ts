@@ -35,7 +35,11 @@ import(entry).catch((err) => {
  * tests); `data` reaches it as `workerData.data`.
  */
 export function startWorker(entry: URL, data?: unknown): Worker {
-  return new Worker(BOOTSTRAP, { eval: true, workerData: { entry: entry.href, data } });
+  // Sources with parameter properties (errors.ts) need more than type stripping.
+  const execArgv = entry.href.endsWith(".ts")
+    ? [...process.execArgv, "--experimental-transform-types"]
+    : undefined;
+  return new Worker(BOOTSTRAP, { eval: true, execArgv, workerData: { entry: entry.href, data } });
 }
 
 /** The module `name` beside the module at `base` (its import.meta.url): `.ts` from sources, else `.js`. */

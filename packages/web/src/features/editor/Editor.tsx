@@ -46,7 +46,7 @@ function EditorPage({ resource }: { resource: Resource }) {
   const editor = useRef<CodeEditorHandle>(null);
   const [dirty, setDirty] = useState(false);
   const dirtyRef = useRef(false);
-  const { state: saveState, save } = useSave(resource.path, editor);
+  const { state: saveState, save, lastSaved } = useSave(resource.path, editor);
   const phrases = useMemo(() => editorPhrases(t), [t]);
   const [params] = useSearchParams();
   const line = lineParam(params.get("line"));
@@ -90,8 +90,11 @@ function EditorPage({ resource }: { resource: Resource }) {
   useEffect(() => {
     const handle = editor.current;
     if (!handle || dirtyRef.current) return;
+    // The text just saved, put in the cache by the save: the editor holds it already (no copy
+    // of a 2.5 MB document to compare it).
+    if (content === lastSaved.current) return;
     if (handle.getDoc().toString() !== content) handle.reset(content);
-  }, [content]);
+  }, [content, lastSaved]);
 
   return (
     <section className="file-panel editor" data-testid="editor" aria-label={resource.name}>

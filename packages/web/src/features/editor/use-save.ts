@@ -21,6 +21,8 @@ export function useSave(path: string, editor: RefObject<CodeEditorHandle | null>
   const queryClient = useQueryClient();
   const [state, setState] = useState<SaveState>("idle");
   const busy = useRef(false);
+  /** The text of the last save that reached the server (the cached file's content now). */
+  const lastSaved = useRef<string | undefined>(undefined);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -35,6 +37,7 @@ export function useSave(path: string, editor: RefObject<CodeEditorHandle | null>
     try {
       await saveFile(path, content);
       handle.markSaved(doc);
+      lastSaved.current = content;
       // The cached file now holds what the server has; its size and date are refetched the
       // next time it is opened, and the folder listing (sizes, dates) now.
       queryClient.setQueryData<Resource>(resourceKey(path), (old) =>
@@ -54,5 +57,5 @@ export function useSave(path: string, editor: RefObject<CodeEditorHandle | null>
     }
   }, [path, editor, queryClient]);
 
-  return { state, save };
+  return { state, save, lastSaved };
 }
