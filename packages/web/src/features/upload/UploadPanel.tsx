@@ -9,6 +9,7 @@ import {
   abortAllUploads,
   abortUpload,
   dismissUploads,
+  retryUpload,
   sentBytes,
   toggleUploadPanel,
   totalBytes,
@@ -50,6 +51,17 @@ function UploadItem({ job, onAbort }: { job: UploadJob; onAbort: (job: UploadJob
             <Icon name="close" size={16} />
           </button>
         )}
+        {job.state === "error" && (
+          <button
+            type="button"
+            className="icon-button upload-item__abort"
+            aria-label={t("upload.retry", { name: job.name })}
+            data-testid="upload-item-retry"
+            onClick={() => retryUpload(job.id)}
+          >
+            <Icon name="history" size={16} />
+          </button>
+        )}
       </div>
       {job.error ? (
         <p className="upload-item__error" role="alert">
@@ -66,8 +78,10 @@ function UploadItem({ job, onAbort }: { job: UploadJob; onAbort: (job: UploadJob
 
 /**
  * The upload panel (SPEC.md §2, §9): file count, speed, ETA, percent and bytes of the batch,
- * a bar per file, collapse, and abort with a confirmation. After a batch with failures it stays
- * with the failed files until closed.
+ * a bar per file, collapse, and abort with a confirmation. Every upload shows it, small ones
+ * too (issue 31): after a batch it stays a moment with its close button, and with the failed
+ * files (each with a retry button) until closed. What it says is not announced as it changes;
+ * the start and the end of a batch are, through the polite live region (upload-store.ts).
  */
 export function UploadPanel() {
   const { t } = useTranslation();
@@ -135,10 +149,16 @@ export function UploadPanel() {
         <span data-testid="upload-bytes">
           {t("upload.bytes", { sent: formatBytes(sent), total: formatBytes(total) })}
         </span>
-        <span data-testid="upload-speed">{t("upload.speed", { speed: formatSpeed(speed) })}</span>
-        <span data-testid="upload-eta" title={t("upload.etaLabel")}>
-          {t("upload.eta", { eta })}
-        </span>
+        {uploading && (
+          <>
+            <span data-testid="upload-speed">
+              {t("upload.speed", { speed: formatSpeed(speed) })}
+            </span>
+            <span data-testid="upload-eta" title={t("upload.etaLabel")}>
+              {t("upload.eta", { eta })}
+            </span>
+          </>
+        )}
       </div>
       <div className="upload-bar upload-panel__bar" aria-hidden="true">
         <div className="upload-bar__fill" style={{ width: `${percent}%` }} />
