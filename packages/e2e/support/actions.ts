@@ -31,8 +31,20 @@ export function actionLocator(page: Page, id: string) {
   return page.locator(visible([`action-${id}`, `selection-action-${id}`])).first();
 }
 
-/** Opens the menu that holds the action (Edition for the tools, More for the rest). */
+/**
+ * Opens the menu that holds the action (Edition for the tools, More for the rest): on a phone
+ * with a selection, the selection bar's when it has the action, else the header's.
+ */
 export async function openMenuOf(page: Page, id: string): Promise<void> {
+  const kind = id.startsWith("tool-") ? "edition" : "more";
+  for (const place of ["selection", "header"]) {
+    const toggle = page.locator(visible([`${place}-${kind}`]));
+    if ((await toggle.count()) === 0) continue;
+    if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+    if ((await actionLocator(page, id).count()) > 0) return;
+    await page.keyboard.press("Escape");
+  }
+  // Not there yet (the page is still loading): wait for a menu button and open it.
   const toggle = menuOf(page, id);
   if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
 }
