@@ -8,7 +8,10 @@ import { etaSeconds, formatEta, formatSpeed, percentDone } from "./speed";
 import {
   abortAllUploads,
   abortUpload,
+  canPause,
   dismissUploads,
+  pauseUpload,
+  resumeUpload,
   retryUpload,
   sentBytes,
   toggleUploadPanel,
@@ -23,7 +26,7 @@ const MAX_ROWS = 200;
 function UploadItem({ job, onAbort }: { job: UploadJob; onAbort: (job: UploadJob) => void }) {
   const { t } = useTranslation();
   const percent = job.state === "done" ? 100 : percentDone(job.sent, job.size);
-  const pending = job.state === "queued" || job.state === "active";
+  const pending = job.state === "queued" || job.state === "active" || job.state === "paused";
   return (
     <li
       className={`upload-item upload-item--${job.state}`}
@@ -39,6 +42,28 @@ function UploadItem({ job, onAbort }: { job: UploadJob; onAbort: (job: UploadJob
         <span className="upload-item__state">
           {job.state === "active" ? `${percent}%` : t(`upload.states.${job.state}`)}
         </span>
+        {job.state === "active" && canPause(job.id) && (
+          <button
+            type="button"
+            className="icon-button upload-item__abort"
+            aria-label={t("upload.pause", { name: job.name })}
+            data-testid="upload-item-pause"
+            onClick={() => pauseUpload(job.id)}
+          >
+            <Icon name="pause" size={16} />
+          </button>
+        )}
+        {job.state === "paused" && (
+          <button
+            type="button"
+            className="icon-button upload-item__abort"
+            aria-label={t("upload.resume", { name: job.name })}
+            data-testid="upload-item-resume"
+            onClick={() => resumeUpload(job.id)}
+          >
+            <Icon name="resume" size={16} />
+          </button>
+        )}
         {pending && (
           <button
             type="button"

@@ -277,6 +277,25 @@ describe("upload panel", () => {
     expect(screen.queryByRole("button", { name: "Retry scan.tif" })).toBeNull();
   });
 
+  it("pauses and resumes a file from its row", async () => {
+    setUploader((job) => {
+      started.push(job);
+      return {
+        done: new Promise(() => {}),
+        abort: () => Promise.resolve(),
+        pause: () => true,
+        resume: () => undefined,
+      };
+    });
+    renderStatus();
+    act(() => enqueueUploads([file("scan.tif", 50)]));
+    fireEvent.click(screen.getByRole("button", { name: "Pause scan.tif" }));
+    expect(screen.getByTestId("upload-item").dataset.state).toBe("paused");
+    expect(screen.getByTestId("upload-item").textContent).toContain("Paused");
+    fireEvent.click(screen.getByRole("button", { name: "Resume scan.tif" }));
+    expect(screen.getByTestId("upload-item").dataset.state).toBe("active");
+  });
+
   it("warns before leaving the page while uploads run", () => {
     renderStatus();
     const quiet = new Event("beforeunload", { cancelable: true });

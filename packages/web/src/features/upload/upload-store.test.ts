@@ -5,11 +5,14 @@ import { useToastStore } from "../../state/toast-store";
 import {
   abortAllUploads,
   abortUpload,
+  canPause,
   dismissUploads,
   enqueueUploads,
   LINGER_MS,
   MAX_PARALLEL_UPLOADS,
+  pauseUpload,
   resetUploads,
+  resumeUpload,
   retryUpload,
   setUploader,
   SUCCESS_MS,
@@ -221,5 +224,32 @@ describe("upload queue", () => {
       state: "error",
       error: "Tus.io settings are not defined",
     });
+  });
+
+  it("pauses a resumable upload and resumes it; the batch waits for it", async () => {
+    const pause = vi.fn(() => true);
+    const resume = vi.fn();
+    setUploader((job, progress) => ({ ...fakeUploader(job, progress), pause, resume }));
+    enqueueUploads(files(1));
+    const id = state().jobs[0]?.id ?? 0;
+    expect(canPause(id)).toBe(true);
+    pauseUpload(id);
+    expect(pause).toHaveBeenCalledOnce();
+    expect(states()).toEqual(["paused"]);
+    expect(state().status).toBe("uploading");
+    resumeUpload(id);
+    expect(resume).toHaveBeenCalledOnce();
+    expect(states()).toEqual(["active"]);
+    started[0]?.resolve();
+    await settle();
+    expect(state().status).toBe("success");
+  });
+
+  it("does not pause an upload that cannot be paused", () => {
+    enqueueUploads(files(1));
+    const id = state().jobs[0]?.id ?? 0;
+    expect(canPause(id)).toBe(false);
+    pauseUpload(id);
+    expect(states()).toEqual(["active"]);
   });
 });

@@ -71,7 +71,8 @@ useUploadStore.subscribe((state, previous) => {
   }
 });
 
-const isPending = (job: UploadJob) => job.state === "queued" || job.state === "active";
+const isPending = (job: UploadJob) =>
+  job.state === "queued" || job.state === "active" || job.state === "paused";
 
 let uploader: Uploader | null = null;
 let nextId = 1;
@@ -146,7 +147,6 @@ function settle(id: number, patch: Partial<UploadJob>): void {
 
 function start(job: UploadJob): void {
   if (!uploader) throw new Error("No uploader is set");
-  patchJobs(new Map([[job.id, { state: "active" }]]));
   let handle: UploadHandle;
   try {
     handle = uploader(job, (sent) => onProgress(job.id, sent));
@@ -155,6 +155,8 @@ function start(job: UploadJob): void {
     handle = { done: Promise.reject(error), abort: () => Promise.resolve() };
   }
   running.set(job.id, handle);
+  // Active once its handle is known: the panel offers pause when the handle can.
+  patchJobs(new Map([[job.id, { state: "active" }]]));
   handle.done.then(
     () => settle(job.id, { state: "done", sent: job.size }),
     (err: unknown) => settle(job.id, { state: "error", error: errorMessage(err) }),
@@ -254,6 +256,27 @@ export async function abortAllUploads(): Promise<void> {
     ),
   );
   set((state) => ({ reloads: state.reloads + 1 }));
+}
+
+/** Whether a job can be paused now (a resumable upload that is sending). */
+export function canPause(id: number): boolean {
+  return running.get(id)?.pause !== undefined;
+}
+
+/** Pauses a running resumable upload: it keeps what the server has. */
+export function pauseUpload(id: number): void {
+  const handle = running.get(id);
+  if (!handle?.pause?.()) return;
+  patchJobs(new Map([[id, { state: "paused" }]]));
+}
+
+/** Resumes a paused upload from where the server got to. */
+export function resumeUpload(id: number): void {
+  const handle = running.get(id);
+  const job = get().jobs.find((candidate) => candidate.id === id);
+  if (!handle?.resume || job?.state !== "paused") return;
+  patchJobs(new Map([[id, { state: "active" }]]));
+  handle.resume();
 }
 
 /** Uploads a failed job again; the finished jobs of its batch leave the panel. */
