@@ -277,7 +277,7 @@ describe("upload panel", () => {
     expect(screen.queryByRole("button", { name: "Retry scan.tif" })).toBeNull();
   });
 
-  it("pauses and resumes a file from its row", async () => {
+  it("pauses and resumes a file from its row", () => {
     setUploader((job) => {
       started.push(job);
       return {
