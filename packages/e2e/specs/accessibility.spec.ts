@@ -8,6 +8,7 @@ import { startExecServer, stopExecServer, type ExecServer } from "../support/exe
 import { cli, REPO } from "../support/server.js";
 import { FIXTURES } from "../support/tree.js";
 import { expect, login, test } from "../support/fixtures.js";
+import { runAction } from "../support/actions.js";
 
 /*
  * Issue 15: axe-core on every page and dialog, in light and dark, at desktop and phone width,
@@ -157,15 +158,9 @@ const item = (page: Page, name: string) =>
 
 /**
  * Clicks an action's button wherever the layout puts it: the header, the phone's selection
- * bar, or the phone header's "More actions" menu.
+ * bar, or the "Edition" and "More actions" menus (support/actions.ts).
  */
-async function clickAction(page: Page, id: string): Promise<void> {
-  const button = page
-    .locator(`[data-testid="action-${id}"]:visible, [data-testid="selection-action-${id}"]:visible`)
-    .first();
-  if ((await button.count()) === 0) await page.getByTestId("header-more").click();
-  await button.click();
-}
+const clickAction = runAction;
 
 const COMBOS = [
   { lang: "en", theme: "light", width: 1280, height: 800 },
@@ -286,6 +281,8 @@ async function sweep(page: Page, combo: Combo): Promise<string[]> {
   await page.getByTestId("prompt-rename").locator("input").press("Enter");
   await expect(page.locator(".toast")).toBeVisible();
   await audit("error");
+  // Closed, so that it does not cover the phone's selection bar and its menus below.
+  await page.getByTestId("toast-dismiss").click();
   await page.keyboard.press("Escape");
   await page.keyboard.press("Escape");
   if (combo.width <= 736) await page.getByTestId("menu-button").click();

@@ -8,6 +8,7 @@ import {
   test,
   userWithFiles,
 } from "../support/fixtures.js";
+import { runAction } from "../support/actions.js";
 
 /*
  * The activity log (issue 29): a colleague's change shows in an open listing without a reload,
@@ -97,7 +98,7 @@ test("a colleague's upload appears in the open listing without a reload and in t
 
   // The folder's activity: both uploads, newest first, paths from the folder.
   await page.keyboard.press("Escape");
-  await page.getByTestId("action-activity").click();
+  await runAction(page, "activity");
   const dialog = page.getByTestId("prompt-activity");
   const entries = dialog.getByTestId("activity-entry");
   await expect(entries.first()).toContainText("scan-3.jpg");

@@ -1,4 +1,5 @@
 import { expect, loginAndOpen, test, userWithFiles } from "../support/fixtures.js";
+import { runAction } from "../support/actions.js";
 
 /*
  * Issue 30 (2): pdflatex for real (TeX Live, found in the default tool folders) on a file named
@@ -29,7 +30,7 @@ test("pdflatex on 'con errore.tex': its error links to line 5, the style's to th
   const user = userWithFiles({ "Tesi/con errore.tex": SOURCE, "Tesi/mystyle.sty": STYLE });
   await loginAndOpen(page, user, "/files/Tesi/");
   await page.locator('[data-testid="listing-item"][data-name="con errore.tex"]').click();
-  await page.getByTestId("action-tool-pdflatex").click();
+  await runAction(page, "tool-pdflatex");
   await page.getByTestId("prompt-edition-tool").getByTestId("tool-submit").click();
   await expect(page).toHaveURL(/\.log$/, { timeout: 30_000 });
 

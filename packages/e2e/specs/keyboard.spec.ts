@@ -43,7 +43,8 @@ test("the first Tab of a page reaches the skip link, which leads to the content"
   // Then the sidebar comes before the header's actions (Shift+Tab from the page's content).
   await page.keyboard.press("Shift+Tab");
   const active = () => page.evaluate(() => document.activeElement?.getAttribute("data-testid"));
-  expect(await active()).toMatch(/^action-/);
+  // The last of them is the "More actions" menu button (issue 31).
+  expect(await active()).toMatch(/^(action-|header-more)/);
   const order: string[] = [];
   for (let i = 0; i < 30; i++) {
     await page.keyboard.press("Shift+Tab");

@@ -1,4 +1,5 @@
 import { expect, loginAndOpen, test, userWithFiles } from "../support/fixtures.js";
+import { runAction } from "../support/actions.js";
 
 /*
  * The PDF viewer and SyncTeX (issue 30): pdflatex for real (with -synctex=1) on a LaTeX file of
@@ -33,7 +34,7 @@ test("pdflatex's PDF in the app's viewer beside the source: page 1, thumbnails, 
   await expect(page.locator(".cm-content")).toContainText("Ornithorhynchus");
 
   // pdflatex from the editor's header: the run stays in the editor, the PDF beside the source.
-  await page.getByTestId("action-tool-pdflatex").click();
+  await runAction(page, "tool-pdflatex");
   await page.getByTestId("prompt-edition-tool").getByTestId("tool-submit").click();
   const viewer = page.getByTestId("workbench-pane").getByTestId("pdf-viewer");
   await expect(viewer).toHaveAttribute("data-pages", "3", { timeout: 40_000 });
@@ -139,7 +140,7 @@ test("on a phone-width screen the viewer's bar fits and the pages fill the width
 }) => {
   const user = userWithFiles({ "Tesi/breve.tex": TEX });
   await loginAndOpen(page, user, "/files/Tesi/breve.tex");
-  await page.getByTestId("action-tool-pdflatex").click();
+  await runAction(page, "tool-pdflatex");
   await page.getByTestId("prompt-edition-tool").getByTestId("tool-submit").click();
   await expect(page.getByTestId("workbench-pane").getByTestId("pdf-viewer")).toBeVisible({
     timeout: 40_000,

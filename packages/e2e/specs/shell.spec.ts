@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { createUser, expect, login, loginAndOpen, test } from "../support/fixtures.js";
+import { menuActions, runAction } from "../support/actions.js";
 import {
   execUser,
   startExecServer,
@@ -46,7 +47,7 @@ test("a user with execute runs ls and cat in the shell panel; history and clear 
   const user = execUser(server, FILES, RUNNER);
   await openOn(page, user, "/files/Opuscula/");
   await expect(page.getByTestId("shell-panel")).toHaveCount(0);
-  await page.getByTestId("action-shell").click();
+  await runAction(page, "shell");
   await expect(page.getByTestId("shell-panel")).toBeVisible();
   await expect(page.getByTestId("shell-prompt")).toHaveText("/Opuscula/ $");
   const output = page.getByTestId("shell-output");
@@ -87,7 +88,7 @@ test("a user with execute runs ls and cat in the shell panel; history and clear 
   // Escape closes it from inside; the header toggle opens it again with its output.
   await input.press("Escape");
   await expect(page.getByTestId("shell-panel")).toHaveCount(0);
-  await page.getByTestId("action-shell").click();
+  await runAction(page, "shell");
   await expect(page.getByTestId("shell-output")).toContainText("cosmographia.tex");
   await input.fill("exit");
   await input.press("Enter");
@@ -100,7 +101,7 @@ test("the panel is resized by dragging its divider, and keeps its height after a
   if (!server) throw new Error("no server");
   const user = execUser(server, FILES, RUNNER);
   await openOn(page, user, "/files/Opuscula/");
-  await page.getByTestId("action-shell").click();
+  await runAction(page, "shell");
   const body = page.getByTestId("shell-body");
   // 25em by default (16 px), under a window 800 px high.
   expect((await body.boundingBox())?.height).toBe(400);
@@ -121,7 +122,7 @@ test("the panel is resized by dragging its divider, and keeps its height after a
   await page.mouse.up();
   expect((await body.boundingBox())?.height).toBe(800 - 64);
   await page.reload();
-  await page.getByTestId("action-shell").click();
+  await runAction(page, "shell");
   expect((await page.getByTestId("shell-body").boundingBox())?.height).toBe(800 - 64);
 });
 
@@ -131,7 +132,7 @@ test("a user without execute sees no shell toggle", async ({ page }) => {
   await openOn(page, user, "/files/Opuscula/");
   await expect(page.getByTestId("header-actions")).toBeVisible();
   await expect(page.getByTestId("action-switchView")).toBeVisible();
-  await expect(page.getByTestId("action-shell")).toHaveCount(0);
+  await expect.poll(() => menuActions(page, "more")).not.toContain("shell");
 });
 
 test("with the server's exec feature off, execute alone shows no shell", async ({ page }) => {
@@ -139,7 +140,7 @@ test("with the server's exec feature off, execute alone shows no shell", async (
   const user = createUser(["--perm.execute=true", "--commands=ls"]);
   await loginAndOpen(page, user);
   await expect(page.getByTestId("action-switchView")).toBeVisible();
-  await expect(page.getByTestId("action-shell")).toHaveCount(0);
+  await expect.poll(() => menuActions(page, "more")).not.toContain("shell");
 });
 
 test("the admin edits the shell and is warned about programs that give a full shell", async ({

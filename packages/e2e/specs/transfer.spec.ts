@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, loginAndOpen, scopeDir, test, userWithFiles } from "../support/fixtures.js";
+import { menuActions, runAction } from "../support/actions.js";
 
 const item = (page: Page, name: string) =>
   page.locator(`[data-testid="listing-item"][data-name="${name}"]`);
@@ -61,8 +62,13 @@ test("upload files through the file chooser: listed, and on disk byte for byte",
   await expect(item(page, "scan 1.tif")).toBeVisible();
   await expect(item(page, "nota #1.txt")).toBeVisible();
   await expect(item(page, "vuoto.txt")).toBeVisible();
-  // The batch is over: the panel goes, the button shows its success mark.
-  await expect(page.getByTestId("upload-panel")).toHaveCount(0);
+  // The batch is over: the panel says so a moment (issue 31), with its close button.
+  const panel = page.getByTestId("upload-panel");
+  await expect(panel).toHaveAttribute("data-status", /success|idle/);
+  await expect(page.getByTestId("upload-count")).toHaveText("3 files");
+  await expect(panel.getByTestId("upload-item")).toHaveCount(3);
+  await page.getByTestId("upload-dismiss").click();
+  await expect(panel).toHaveCount(0);
   expect(sha256(onDisk(user, "scan 1.tif"))).toBe(sha256(scan));
   expect(onDisk(user, "nota #1.txt").equals(note)).toBe(true);
   expect(onDisk(user, "vuoto.txt").length).toBe(0);
@@ -104,7 +110,7 @@ test("a 30 MB file in 1 MiB chunks: the panel shows progress, the file arrives w
   await expect(panel).toBeVisible();
   await expect(page.getByTestId("upload-progress")).toBeVisible();
   await expect(uploadItem(page, "manoscritto.bin")).toHaveAttribute("data-state", "active");
-  await expect(page.getByTestId("upload-count")).toHaveText("Files: 1");
+  await expect(page.getByTestId("upload-count")).toHaveText("1 file");
   await expect(page.getByTestId("upload-bytes")).toContainText("of 30.00 MiB");
   // Some way in: a speed, a known ETA, a percent between 0 and 100.
   await expect(page.getByTestId("upload-speed")).not.toHaveText("0.00 MB/s", { timeout: 10_000 });
@@ -119,8 +125,12 @@ test("a 30 MB file in 1 MiB chunks: the panel shows progress, the file arrives w
   await page.getByTestId("upload-panel-toggle").click();
   await expect(page.getByTestId("upload-item")).toHaveCount(1);
 
-  await expect(panel).toHaveCount(0, { timeout: 30_000 });
-  await expect(page.getByTestId("action-upload")).toHaveAttribute("data-status", "done");
+  await expect(page.getByTestId("action-upload")).toHaveAttribute("data-status", "done", {
+    timeout: 30_000,
+  });
+  // The panel stays a moment with the file done, then goes by itself.
+  await expect(uploadItem(page, "manoscritto.bin")).toHaveAttribute("data-state", "done");
+  await expect(panel).toHaveCount(0, { timeout: 15_000 });
   await expect(item(page, "manoscritto.bin")).toBeVisible();
   expect(sha256(onDisk(user, "manoscritto.bin"))).toBe(sha256(big));
   expect(patches.length).toBeGreaterThanOrEqual(30);
@@ -147,6 +157,8 @@ test("a name that exists asks first: replace overwrites, skip keeps it", async (
   await uploadThroughChooser(page, [{ name: "b.txt", buffer: Buffer.from("new b") }]);
   await page.getByTestId("replace-replace").click();
   await expect.poll(() => onDisk(user, "b.txt").toString()).toBe("new b");
+  await expect(uploadItem(page, "b.txt")).toHaveAttribute("data-state", "done");
+  await page.getByTestId("upload-dismiss").click();
   await expect(page.getByTestId("upload-panel")).toHaveCount(0);
 
   await uploadThroughChooser(page, [{ name: "a.txt", buffer: Buffer.from("newer a") }]);
@@ -297,10 +309,10 @@ test("unzip a .zip into a chosen folder, overwrite on a second run, and a .tar.x
 
   await item(page, "nota.txt").click();
   await expect(page.getByTestId("action-download")).toBeVisible();
-  await expect(page.getByTestId("action-unzip")).toHaveCount(0);
+  await expect.poll(() => menuActions(page, "more")).not.toContain("unzip");
 
   await item(page, "Archivio.ZIP").click();
-  await page.getByTestId("action-unzip").click();
+  await runAction(page, "unzip");
   const prompt = page.getByTestId("prompt-unzip");
   await expect(prompt).toBeVisible();
   await prompt.locator('[data-testid="folder-picker-item"][data-name="Estratti"]').click();
@@ -311,7 +323,7 @@ test("unzip a .zip into a chosen folder, overwrite on a second run, and a .tar.x
   // Again into the same folder: the names exist, so the server refuses and we are asked.
   writeFileSync(path.join(scopeDir(user), "Estratti", "leggimi.txt"), "changed");
   await expect(item(page, "Archivio.ZIP")).toHaveAttribute("aria-selected", "true");
-  await page.getByTestId("action-unzip").click();
+  await runAction(page, "unzip");
   await prompt.locator('[data-testid="folder-picker-item"][data-name="Estratti"]').click();
   await page.getByTestId("unzip-submit").click();
   await expect(page.getByTestId("prompt-confirm")).toBeVisible();
@@ -321,7 +333,7 @@ test("unzip a .zip into a chosen folder, overwrite on a second run, and a .tar.x
   // Into the folder on screen: the listing reloads by itself.
   await page.keyboard.press("Escape");
   await item(page, "tavole.tar.xz").click();
-  await page.getByTestId("action-unzip").click();
+  await runAction(page, "unzip");
   await page.getByTestId("unzip-submit").click();
   await expect(item(page, "carte")).toBeVisible();
   expect(onDisk(user, "carte/c1.txt").toString()).toBe("carta uno");

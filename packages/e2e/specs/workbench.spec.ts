@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, loginAndOpen, test, userWithFiles } from "../support/fixtures.js";
+import { runAction } from "../support/actions.js";
 import { useStandinTools } from "../support/standin-tools.js";
 import { FIXTURES } from "../support/tree.js";
 
@@ -19,7 +20,7 @@ test("m2hv from the header, a diagnostic into the editor, then compile there (Ct
   const user = userWithFiles({ [SOURCE]: fixture() });
   await loginAndOpen(page, user, "/files/Opuscula/");
   await page.locator('[data-testid="listing-item"][data-name="varia-de-centris.tex"]').click();
-  await page.getByTestId("action-tool-m2hv").click();
+  await runAction(page, "tool-m2hv");
   const dialog = page.getByTestId("prompt-edition-tool");
   await dialog.getByTestId("tool-commandline").fill("-v");
   await dialog.getByTestId("tool-submit").click();
@@ -90,7 +91,7 @@ test("a witness view from the editor shows the witness's text beside the source,
   const user = userWithFiles({ [SOURCE]: fixture() });
   await loginAndOpen(page, user, `/files/${SOURCE}`);
   await expect(page.locator(".cm-content")).toContainText("\\ElencoTestimoni");
-  await page.getByTestId("action-witness-views").click();
+  await runAction(page, "witness-views");
   const dialog = page.getByTestId("prompt-witness");
   await dialog.getByTestId("witness-view").selectOption("text");
   await dialog.getByTestId("witness-siglum").selectOption("G");

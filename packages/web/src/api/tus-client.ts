@@ -120,6 +120,21 @@ export function startTusUpload(
     if (await creating.catch(() => false)) await transfer.cancel();
   };
 
+  // Pause stops sending and keeps the upload on the server; resume asks it how far it got
+  // (HEAD) and goes on from there. Not before the upload exists, nor after it ended.
+  let paused = false;
+  const pause = () => {
+    if (!upload || paused || aborted || finished) return false;
+    paused = true;
+    void upload.abort(false);
+    return true;
+  };
+  const resume = () => {
+    if (!upload || !paused || aborted) return;
+    paused = false;
+    upload.start();
+  };
+
   // Until it ends, the upload is this tab's own write (local-writes.ts).
-  return { done: endWhenSettled(done, beginWrite()), abort };
+  return { done: endWhenSettled(done, beginWrite()), abort, pause, resume };
 }

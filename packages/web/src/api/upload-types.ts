@@ -1,5 +1,8 @@
-/** Where an upload job is (SPEC.md §4): queued, then active, then finished (done or error). */
-export type JobState = "queued" | "active" | "done" | "error";
+/**
+ * Where an upload job is (SPEC.md §4): queued, then active (paused by the user for a while,
+ * issue 31), then finished (done or error).
+ */
+export type JobState = "queued" | "active" | "paused" | "done" | "error";
 
 /** One file or folder to upload (SPEC.md §3 Upload job). */
 export interface UploadJob {
@@ -26,6 +29,10 @@ export interface UploadJob {
 export interface UploadHandle {
   done: Promise<void>;
   abort: () => Promise<void>;
+  /** Stops sending, keeping what was sent (resumable uploads); false when it cannot now. */
+  pause?: () => boolean;
+  /** Goes on from where the server got to. */
+  resume?: () => void;
 }
 
 /** Starts one job; `onProgress` receives the bytes sent so far. */

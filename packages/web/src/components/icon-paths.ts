@@ -88,4 +88,7 @@ export const ICON_PATHS = {
     "M4 5h16a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zM7 9.5l3 2.5-3 2.5M12 15h5",
   /** A document's outline (its parts, indented). */
   outline: "M4 6h16M8 12h12M8 18h12M4 12v.1M4 18v.1",
+  /** Pause and resume an upload. */
+  pause: "M8.5 5v14M15.5 5v14",
+  resume: "M8 5.5v13l10-6.5z",
 } as const;

@@ -52,6 +52,26 @@ const placeholders = (text: string) =>
 
 const en = flatten(byCode.get("en"));
 
+/** i18next's plural suffixes (CLDR categories): "a_one", "a_other" in en are one key "a". */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * The keys a locale must have, each with its English source: en's, where a plural key has
+ * the forms of the locale's own plural rules (Russian one/few/many/other, Japanese other…).
+ */
+function keysFor(code: string): Map<string, unknown> {
+  const keys = new Map<string, unknown>();
+  const categories = new Intl.PluralRules(code).resolvedOptions().pluralCategories;
+  for (const [key, source] of en) {
+    if (!PLURAL.test(key)) keys.set(key, source);
+    else if (key.endsWith("_other")) {
+      const base = key.replace(PLURAL, "");
+      for (const category of categories) keys.set(`${base}_${category}`, source);
+    }
+  }
+  return keys;
+}
+
 describe("locale files", () => {
   it("are exactly the 25 interface locales", () => {
     expect([...LOCALE_CODES].sort()).toEqual([...EXPECTED].sort());
@@ -73,11 +93,12 @@ describe("locale files", () => {
 
     it("has exactly the keys of en, none empty, with the same placeholders", () => {
       const messages = flatten(byCode.get(code));
-      const missing = [...en.keys()].filter((key) => !messages.has(key));
-      const extra = [...messages.keys()].filter((key) => !en.has(key));
+      const expected = keysFor(code);
+      const missing = [...expected.keys()].filter((key) => !messages.has(key));
+      const extra = [...messages.keys()].filter((key) => !expected.has(key));
       expect(missing, `${code}: missing keys`).toEqual([]);
       expect(extra, `${code}: extra keys`).toEqual([]);
-      for (const [key, source] of en) {
+      for (const [key, source] of expected) {
         const value = messages.get(key);
         expect(typeof value, `${code}: ${key} is not a string`).toBe("string");
         expect((value as string).trim(), `${code}: ${key} is empty`).not.toBe("");

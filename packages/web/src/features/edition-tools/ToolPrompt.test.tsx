@@ -6,10 +6,12 @@ import {
   help,
   json,
   pendingUntilAborted,
+  clickTool,
   renderAt,
   resetTools,
   runs,
   setRunAnswer,
+  toolButtons,
   tree,
 } from "./tools-test-harness";
 
@@ -70,15 +72,9 @@ async function select(...names: string[]) {
   });
 }
 
-const toolButtons = () =>
-  within(screen.getByTestId("header-actions"))
-    .queryAllByRole("button")
-    .map((b) => b.dataset.testid)
-    .filter((id) => id?.startsWith("action-tool-"));
-
 async function openDialog(tool: string, name = "Varia.TEX") {
   await select(name);
-  fireEvent.click(screen.getByTestId(`action-tool-${tool}`));
+  clickTool(tool);
   return screen.findByTestId("prompt-edition-tool");
 }
 

@@ -5,11 +5,13 @@ import { showPrompt } from "../../prompts";
 import {
   help,
   markMissing,
+  clickTool,
   renderAt,
   resetTools,
   runResult,
   runs,
   setRunAnswer,
+  toolButtons,
   tree,
 } from "./tools-test-harness";
 
@@ -39,12 +41,6 @@ beforeEach(() => {
   tree["/Opere/lettera.tex"] = file("/Opere/lettera.tex");
 });
 afterEach(() => vi.unstubAllGlobals());
-
-const toolButtons = () =>
-  within(screen.getByTestId("header-actions"))
-    .queryAllByRole("button")
-    .map((b) => b.dataset.testid)
-    .filter((id) => id?.startsWith("action-tool-"));
 
 describe("tools that are not installed", () => {
   it("are not offered in the header", async () => {
@@ -97,7 +93,7 @@ describe("a tool run from the editor's header", () => {
     const { router } = renderAt("/files/Opere/lettera.tex");
     await screen.findByTestId("editor");
     await waitFor(() => expect(toolButtons()).toContain("action-tool-pdflatex"));
-    fireEvent.click(screen.getByTestId("action-tool-pdflatex"));
+    clickTool("pdflatex");
     await screen.findByTestId("prompt-edition-tool");
     await waitFor(() =>
       expect(screen.getByTestId<HTMLButtonElement>("tool-submit").disabled).toBe(false),

@@ -1,6 +1,6 @@
 import type { Resource, ToolRunResult, ToolStates } from "@scriptorium/shared";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
 import "../../app/register-actions";
@@ -188,4 +188,23 @@ export function resetTools() {
   usePromptStore.setState({ prompts: [] });
   useRunStore.setState({ lastRuns: {}, running: null });
   sessionStorage.clear();
+}
+
+/**
+ * The edition tools the header offers, by test id: the items of its "Edition" menu (issue 31),
+ * opened if it is closed; none when the header has no such menu.
+ */
+export function toolButtons(): (string | undefined)[] {
+  const edition = screen.queryByTestId("header-edition");
+  if (!edition) return [];
+  if (edition.getAttribute("aria-expanded") !== "true") fireEvent.click(edition);
+  return within(screen.getByTestId("header-edition-menu"))
+    .queryAllByRole("menuitem")
+    .map((item) => item.dataset.testid);
+}
+
+/** Runs an edition tool from the header's "Edition" menu. */
+export function clickTool(tool: string): void {
+  toolButtons();
+  fireEvent.click(screen.getByTestId(`action-tool-${tool}`));
 }

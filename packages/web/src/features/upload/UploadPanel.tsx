@@ -8,7 +8,11 @@ import { etaSeconds, formatEta, formatSpeed, percentDone } from "./speed";
 import {
   abortAllUploads,
   abortUpload,
+  canPause,
   dismissUploads,
+  pauseUpload,
+  resumeUpload,
+  retryUpload,
   sentBytes,
   toggleUploadPanel,
   totalBytes,
@@ -22,7 +26,7 @@ const MAX_ROWS = 200;
 function UploadItem({ job, onAbort }: { job: UploadJob; onAbort: (job: UploadJob) => void }) {
   const { t } = useTranslation();
   const percent = job.state === "done" ? 100 : percentDone(job.sent, job.size);
-  const pending = job.state === "queued" || job.state === "active";
+  const pending = job.state === "queued" || job.state === "active" || job.state === "paused";
   return (
     <li
       className={`upload-item upload-item--${job.state}`}
@@ -38,6 +42,28 @@ function UploadItem({ job, onAbort }: { job: UploadJob; onAbort: (job: UploadJob
         <span className="upload-item__state">
           {job.state === "active" ? `${percent}%` : t(`upload.states.${job.state}`)}
         </span>
+        {job.state === "active" && canPause(job.id) && (
+          <button
+            type="button"
+            className="icon-button upload-item__abort"
+            aria-label={t("upload.pause", { name: job.name })}
+            data-testid="upload-item-pause"
+            onClick={() => pauseUpload(job.id)}
+          >
+            <Icon name="pause" size={16} />
+          </button>
+        )}
+        {job.state === "paused" && (
+          <button
+            type="button"
+            className="icon-button upload-item__abort"
+            aria-label={t("upload.resume", { name: job.name })}
+            data-testid="upload-item-resume"
+            onClick={() => resumeUpload(job.id)}
+          >
+            <Icon name="resume" size={16} />
+          </button>
+        )}
         {pending && (
           <button
             type="button"
@@ -48,6 +74,17 @@ function UploadItem({ job, onAbort }: { job: UploadJob; onAbort: (job: UploadJob
             onClick={() => onAbort(job)}
           >
             <Icon name="close" size={16} />
+          </button>
+        )}
+        {job.state === "error" && (
+          <button
+            type="button"
+            className="icon-button upload-item__abort"
+            aria-label={t("upload.retry", { name: job.name })}
+            data-testid="upload-item-retry"
+            onClick={() => retryUpload(job.id)}
+          >
+            <Icon name="history" size={16} />
           </button>
         )}
       </div>
@@ -66,8 +103,10 @@ function UploadItem({ job, onAbort }: { job: UploadJob; onAbort: (job: UploadJob
 
 /**
  * The upload panel (SPEC.md §2, §9): file count, speed, ETA, percent and bytes of the batch,
- * a bar per file, collapse, and abort with a confirmation. After a batch with failures it stays
- * with the failed files until closed.
+ * a bar per file, collapse, and abort with a confirmation. Every upload shows it, small ones
+ * too (issue 31): after a batch it stays a moment with its close button, and with the failed
+ * files (each with a retry button) until closed. What it says is not announced as it changes;
+ * the start and the end of a batch are, through the polite live region (upload-store.ts).
  */
 export function UploadPanel() {
   const { t } = useTranslation();
@@ -135,10 +174,16 @@ export function UploadPanel() {
         <span data-testid="upload-bytes">
           {t("upload.bytes", { sent: formatBytes(sent), total: formatBytes(total) })}
         </span>
-        <span data-testid="upload-speed">{t("upload.speed", { speed: formatSpeed(speed) })}</span>
-        <span data-testid="upload-eta" title={t("upload.etaLabel")}>
-          {t("upload.eta", { eta })}
-        </span>
+        {uploading && (
+          <>
+            <span data-testid="upload-speed">
+              {t("upload.speed", { speed: formatSpeed(speed) })}
+            </span>
+            <span data-testid="upload-eta" title={t("upload.etaLabel")}>
+              {t("upload.eta", { eta })}
+            </span>
+          </>
+        )}
       </div>
       <div className="upload-bar upload-panel__bar" aria-hidden="true">
         <div className="upload-bar__fill" style={{ width: `${percent}%` }} />

@@ -6,7 +6,13 @@ import { apiCall } from "../../api/client";
 import { OPERE, renderAt, resetFilesPage, row } from "../files/files-test-harness";
 import { PromptHost } from "../../prompts";
 import "../../app/register-prompts";
-import { enqueueUploads, resetUploads, setUploader, useUploadStore } from "./upload-store";
+import {
+  enqueueUploads,
+  LINGER_MS,
+  resetUploads,
+  setUploader,
+  useUploadStore,
+} from "./upload-store";
 import type { UploadJob } from "../../api/upload-types";
 import { UploadStatus } from "./UploadStatus";
 
@@ -177,7 +183,7 @@ describe("upload panel", () => {
   it("shows count, percent, bytes, ETA and a bar per file; collapses", () => {
     renderStatus();
     act(() => enqueueUploads([file("a.bin", 1024), file("b.bin", 3072)]));
-    expect(screen.getByTestId("upload-count").textContent).toBe("Files: 2");
+    expect(screen.getByTestId("upload-count").textContent).toBe("2 files");
     expect(screen.getByTestId("upload-percent").textContent).toBe("0%");
     expect(screen.getByTestId("upload-bytes").textContent).toBe("0 B of 4.00 KiB");
     expect(screen.getByTestId("upload-eta").textContent).toBe("ETA --:--:--");
@@ -204,6 +210,90 @@ describe("upload panel", () => {
     expect(aborted).toHaveLength(2);
     expect(screen.queryByTestId("upload-panel")).toBeNull();
     await vi.waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: ["resource"] }));
+  });
+
+  it("shows a small upload too, finished, with its close button, then goes by itself", async () => {
+    let finish = () => {};
+    setUploader((job, progress) => {
+      started.push(job);
+      return {
+        done: new Promise<void>((resolve) => {
+          finish = () => {
+            progress(job.size);
+            resolve();
+          };
+        }),
+        abort: () => Promise.resolve(),
+      };
+    });
+    vi.useFakeTimers();
+    try {
+      renderStatus();
+      act(() => enqueueUploads([file("nota.txt", 12)]));
+      expect(screen.getByTestId("upload-count").textContent).toBe("1 file");
+      await act(async () => {
+        finish();
+        await vi.advanceTimersByTimeAsync(0);
+      });
+      const panel = screen.getByTestId("upload-panel");
+      expect(panel.dataset.status).toBe("success");
+      expect(screen.getByTestId("upload-percent").textContent).toBe("100%");
+      expect(screen.getByTestId("upload-item").dataset.state).toBe("done");
+      expect(screen.queryByTestId("upload-speed")).toBeNull();
+      expect(screen.getByRole("button", { name: "Close" })).toBeTruthy();
+      await act(() => vi.advanceTimersByTimeAsync(LINGER_MS));
+      expect(screen.queryByTestId("upload-panel")).toBeNull();
+
+      // Closed by hand before then.
+      act(() => enqueueUploads([file("b.txt", 3)]));
+      await act(async () => {
+        finish();
+        await vi.advanceTimersByTimeAsync(0);
+      });
+      fireEvent.click(screen.getByTestId("upload-dismiss"));
+      expect(screen.queryByTestId("upload-panel")).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("retries a failed file from its row", async () => {
+    let attempts = 0;
+    setUploader((job) => {
+      started.push(job);
+      attempts += 1;
+      return {
+        done: attempts === 1 ? Promise.reject(new Error("Disk full")) : new Promise(() => {}),
+        abort: () => Promise.resolve(),
+      };
+    });
+    renderStatus();
+    act(() => enqueueUploads([file("scan.tif", 50)]));
+    const retry = await screen.findByRole("button", { name: "Retry scan.tif" });
+    expect(screen.getByTestId("upload-item").dataset.state).toBe("error");
+    fireEvent.click(retry);
+    expect(started).toHaveLength(2);
+    expect(screen.getByTestId("upload-item").dataset.state).toBe("active");
+    expect(screen.queryByRole("button", { name: "Retry scan.tif" })).toBeNull();
+  });
+
+  it("pauses and resumes a file from its row", () => {
+    setUploader((job) => {
+      started.push(job);
+      return {
+        done: new Promise(() => {}),
+        abort: () => Promise.resolve(),
+        pause: () => true,
+        resume: () => undefined,
+      };
+    });
+    renderStatus();
+    act(() => enqueueUploads([file("scan.tif", 50)]));
+    fireEvent.click(screen.getByRole("button", { name: "Pause scan.tif" }));
+    expect(screen.getByTestId("upload-item").dataset.state).toBe("paused");
+    expect(screen.getByTestId("upload-item").textContent).toContain("Paused");
+    fireEvent.click(screen.getByRole("button", { name: "Resume scan.tif" }));
+    expect(screen.getByTestId("upload-item").dataset.state).toBe("active");
   });
 
   it("warns before leaving the page while uploads run", () => {

@@ -200,4 +200,34 @@ describe("tusUpload", () => {
     expect(apiCall).toHaveBeenLastCalledWith("tusCancel", { path: "/Opere/scan #1.tif" });
     await expect(handle.done).rejects.toThrow("aborted");
   });
+
+  it("pauses after a chunk, keeping it on the server, and resumes from the server's offset", async () => {
+    const server = new FakeTusServer(12);
+    const ref: { handle?: ReturnType<typeof tusUpload> } = {};
+    let paused = false;
+    const stack: HttpStack = {
+      getName: () => "pausing",
+      createRequest: (method, url) => {
+        if (method === "PATCH" && server.offset === 4 && !paused) {
+          paused = ref.handle?.pause?.() ?? false;
+        }
+        return server.createRequest(method, url);
+      },
+    };
+    ref.handle = tusUpload(job(12), vi.fn(), { httpStack: stack });
+    await vi.waitFor(() => expect(paused).toBe(true));
+    // Nothing more is sent while paused, and nothing is deleted.
+    const sent = server.seen.length;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(server.seen.length).toBe(sent);
+    expect(server.seen.some((r) => r.method === "DELETE")).toBe(false);
+    ref.handle.resume?.();
+    await ref.handle.done;
+    expect(server.offset).toBe(12);
+    // The resumed upload asked the server where it was, then sent only what was missing.
+    const afterPause = server.seen.slice(sent);
+    expect(afterPause[0]?.method).toBe("HEAD");
+    const next = afterPause.find((r) => r.method === "PATCH");
+    expect(Number(next?.headers["Upload-Offset"])).toBeGreaterThanOrEqual(4);
+  });
 });

@@ -1,13 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getActionStatus } from "../../actions/action-status";
+import { useAnnouncerStore } from "../../state/announcer";
 import { useToastStore } from "../../state/toast-store";
 import {
   abortAllUploads,
   abortUpload,
+  canPause,
   dismissUploads,
   enqueueUploads,
+  LINGER_MS,
   MAX_PARALLEL_UPLOADS,
+  pauseUpload,
   resetUploads,
+  resumeUpload,
+  retryUpload,
   setUploader,
   SUCCESS_MS,
   useUploadStore,
@@ -106,19 +112,47 @@ describe("upload queue", () => {
     expect(state().speed).toBeCloseTo(1);
   });
 
-  it("resets, reloads listings and shows success when all are done", async () => {
+  it("reloads listings and shows success when all are done; the jobs stay a moment", async () => {
     enqueueUploads(files(2));
     expect(getActionStatus("upload")).toBe("busy");
     const reloads = state().reloads;
     started.forEach((upload) => upload.resolve());
     await settle();
     expect(state().status).toBe("success");
-    expect(state().jobs).toEqual([]);
+    expect(states()).toEqual(["done", "done"]);
     expect(state().reloads).toBe(reloads + 1);
     expect(getActionStatus("upload")).toBe("done");
     await vi.advanceTimersByTimeAsync(SUCCESS_MS);
     expect(state().status).toBe("idle");
     expect(getActionStatus("upload")).toBeUndefined();
+    expect(states()).toEqual(["done", "done"]);
+    await vi.advanceTimersByTimeAsync(LINGER_MS - SUCCESS_MS);
+    expect(state().jobs).toEqual([]);
+  });
+
+  it("announces the start and the end of a batch with its count of files (not 0)", async () => {
+    const said = () => useAnnouncerStore.getState().polite;
+    enqueueUploads(files(1));
+    await vi.advanceTimersByTimeAsync(50);
+    expect(said()).toBe("Uploading: 1 file");
+    started[0]?.resolve();
+    await vi.advanceTimersByTimeAsync(50);
+    expect(said()).toBe("Upload complete: 1 file");
+
+    enqueueUploads(files(2));
+    await vi.advanceTimersByTimeAsync(50);
+    expect(said()).toBe("Uploading: 2 files");
+    started[1]?.resolve();
+    started[2]?.resolve();
+    await vi.advanceTimersByTimeAsync(50);
+    expect(said()).toBe("Upload complete: 2 files");
+
+    enqueueUploads(files(3));
+    started[3]?.resolve();
+    started[4]?.reject(new Error("Upload failed: disk full"));
+    started[5]?.reject(new Error("Upload failed: disk full"));
+    await vi.advanceTimersByTimeAsync(50);
+    expect(said()).toBe("Upload complete: 1 file. Could not upload: 2 files");
   });
 
   it("keeps failed jobs with their message, toasts it, and goes on", async () => {
@@ -133,9 +167,29 @@ describe("upload queue", () => {
     await settle();
     expect(state().status).toBe("idle");
     expect(getActionStatus("upload")).toBeUndefined();
+    expect(states()).toEqual(["error", "done"]);
+    // A while later only the failure is left, until the panel is closed.
+    await vi.advanceTimersByTimeAsync(LINGER_MS);
     expect(states()).toEqual(["error"]);
     dismissUploads();
     expect(state().jobs).toEqual([]);
+  });
+
+  it("retries a failed job: it runs again, the finished ones leave", async () => {
+    enqueueUploads(files(2));
+    started[0]?.reject(new Error("Upload failed: disk full"));
+    started[1]?.resolve();
+    await settle();
+    const failed = state().jobs[0];
+    retryUpload(failed?.id ?? 0);
+    expect(state().status).toBe("uploading");
+    expect(started).toHaveLength(3);
+    expect(started[2]?.job.name).toBe("f0.bin");
+    expect(states()).toEqual(["active"]);
+    started[2]?.resolve();
+    await settle();
+    expect(state().status).toBe("success");
+    expect(states()).toEqual(["done"]);
   });
 
   it("aborts every job (terminating running ones) and reloads the listing", async () => {
@@ -170,5 +224,32 @@ describe("upload queue", () => {
       state: "error",
       error: "Tus.io settings are not defined",
     });
+  });
+
+  it("pauses a resumable upload and resumes it; the batch waits for it", async () => {
+    const pause = vi.fn(() => true);
+    const resume = vi.fn();
+    setUploader((job, progress) => ({ ...fakeUploader(job, progress), pause, resume }));
+    enqueueUploads(files(1));
+    const id = state().jobs[0]?.id ?? 0;
+    expect(canPause(id)).toBe(true);
+    pauseUpload(id);
+    expect(pause).toHaveBeenCalledOnce();
+    expect(states()).toEqual(["paused"]);
+    expect(state().status).toBe("uploading");
+    resumeUpload(id);
+    expect(resume).toHaveBeenCalledOnce();
+    expect(states()).toEqual(["active"]);
+    started[0]?.resolve();
+    await settle();
+    expect(state().status).toBe("success");
+  });
+
+  it("does not pause an upload that cannot be paused", () => {
+    enqueueUploads(files(1));
+    const id = state().jobs[0]?.id ?? 0;
+    expect(canPause(id)).toBe(false);
+    pauseUpload(id);
+    expect(states()).toEqual(["active"]);
   });
 });
