@@ -1,10 +1,20 @@
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
 import { IconButton } from "../../components/IconButton";
 import { formatBytes } from "../../lib/format-bytes";
 import { isolatePath } from "../../lib/paths";
 import { showPrompt } from "../../prompts";
-import { etaSeconds, formatEta, formatSpeed, percentDone } from "./speed";
+import {
+  etaSeconds,
+  formatEta,
+  formatSpeed,
+  percentDone,
+  sampleSpeed,
+  SPEED_SAMPLE_MS,
+  startSpeed,
+  type SpeedState,
+} from "./speed";
 import {
   abortAllUploads,
   abortUpload,
@@ -23,10 +33,28 @@ import type { UploadJob } from "../../api/upload-types";
 /** Rows drawn at most; a folder of thousands of files shows the first ones and a count. */
 const MAX_ROWS = 200;
 
+/**
+ * One file's own speed (MB/s, sampled and smoothed as the batch's is) while it is sent: the
+ * panel redraws on each progress event, and a sample is taken when a second has gone by.
+ */
+function useJobSpeed(job: UploadJob): number {
+  const state = useRef<SpeedState | null>(null);
+  if (job.state !== "active") {
+    state.current = null;
+    return 0;
+  }
+  const now = Date.now();
+  if (state.current === null) state.current = startSpeed(job.sent, now);
+  else if (now - state.current.time >= SPEED_SAMPLE_MS)
+    state.current = sampleSpeed(state.current, job.sent, now);
+  return state.current.speed;
+}
+
 function UploadItem({ job, onAbort }: { job: UploadJob; onAbort: (job: UploadJob) => void }) {
   const { t } = useTranslation();
   const percent = job.state === "done" ? 100 : percentDone(job.sent, job.size);
   const pending = job.state === "queued" || job.state === "active" || job.state === "paused";
+  const speed = useJobSpeed(job);
   return (
     <li
       className={`upload-item upload-item--${job.state}`}
@@ -96,6 +124,14 @@ function UploadItem({ job, onAbort }: { job: UploadJob; onAbort: (job: UploadJob
         <div className="upload-bar" aria-hidden="true">
           <div className="upload-bar__fill" style={{ width: `${percent}%` }} />
         </div>
+      )}
+      {job.state === "active" && speed > 0 && (
+        <p className="upload-item__stats muted" data-testid="upload-item-stats">
+          <span>{t("upload.speed", { speed: formatSpeed(speed) })}</span>
+          <span title={t("upload.etaLabel")}>
+            {t("upload.eta", { eta: formatEta(etaSeconds(job.size - job.sent, speed)) })}
+          </span>
+        </p>
       )}
     </li>
   );

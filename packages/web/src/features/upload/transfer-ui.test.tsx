@@ -198,6 +198,33 @@ describe("upload panel", () => {
     expect(screen.getByTestId("upload-panel-toggle").getAttribute("aria-expanded")).toBe("false");
   });
 
+  it("shows each file's own speed and time left while it is sent", async () => {
+    let report: (sent: number) => void = () => {};
+    setUploader((job, progress) => {
+      started.push(job);
+      report = progress;
+      return { done: new Promise(() => {}), abort: () => Promise.resolve() };
+    });
+    vi.useFakeTimers();
+    try {
+      renderStatus();
+      act(() => enqueueUploads([file("tabula.png", 4 * 1024 * 1024)]));
+      expect(screen.queryByTestId("upload-item-stats")).toBeNull();
+      // 1 MiB in each of two seconds: the file's row says its speed and what is left.
+      for (const sent of [1, 2]) {
+        await act(() => vi.advanceTimersByTimeAsync(1000));
+        act(() => report(sent * 1024 * 1024));
+      }
+      const stats = screen.getByTestId("upload-item-stats").textContent ?? "";
+      expect(stats).toMatch(/^\d+\.\d\d MB\/s/);
+      expect(stats).not.toMatch(/^0\.00 MB/);
+      expect(stats).toMatch(/ETA 00:00:\d\d$/);
+      expect(stats).not.toContain("--:--:--");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("aborts everything after a confirmation, then reloads the listing", async () => {
     const invalidate = renderStatus();
     act(() => enqueueUploads([file("a.bin", 10), file("b.bin", 10)]));
