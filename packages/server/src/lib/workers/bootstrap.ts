@@ -35,9 +35,14 @@ import(entry).catch((err) => {
  * tests); `data` reaches it as `workerData.data`.
  */
 export function startWorker(entry: URL, data?: unknown): Worker {
-  // Sources with parameter properties (errors.ts) need more than type stripping.
+  // Sources with parameter properties (errors.ts) need more than type stripping; its warning,
+  // and SQLite's, would otherwise be printed by every worker a test starts.
   const execArgv = entry.href.endsWith(".ts")
-    ? [...process.execArgv, "--experimental-transform-types"]
+    ? [
+        ...process.execArgv,
+        "--experimental-transform-types",
+        "--disable-warning=ExperimentalWarning",
+      ]
     : undefined;
   return new Worker(BOOTSTRAP, { eval: true, execArgv, workerData: { entry: entry.href, data } });
 }
