@@ -393,7 +393,20 @@ async function sweep(page: Page, combo: Combo): Promise<string[]> {
   for (const [path_, state] of [
     ["/settings/profile", "profile"],
     ["/settings/shares", "shares"],
-    ["/settings/global", "global settings"],
+    // Every section of the global settings (issue 31), each its own page.
+    ...[
+      "general",
+      "branding",
+      "defaults",
+      "uploads",
+      "tools",
+      "trash",
+      "versions",
+      "activity",
+      "shell",
+      "hooks",
+      "server",
+    ].map((section) => [`/settings/global/${section}`, `global settings, ${section}`] as const),
     ["/settings/users", "users"],
     ["/settings/users/new", "new user"],
     ["/settings/users/1", "a user's page"],

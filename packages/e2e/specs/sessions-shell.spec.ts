@@ -104,7 +104,7 @@ test("an admin sees a user's sessions grouped the same way, End all on top", asy
 test("the shell's settings say how an administrator turns it on and what it needs", async ({
   page,
 }) => {
-  await loginAndOpen(page, admin(), "/settings/global");
+  await loginAndOpen(page, admin(), "/settings/global/shell");
   const off = page.getByTestId("global-exec-off");
   await expect(off.locator("code")).toHaveText("scriptorium config set --enableExec");
   await expect(off).toContainText("without a restart");

@@ -26,6 +26,16 @@ const BLOCKING = new Set(["serious", "critical"]);
  * prefixed with `state` so that a failure says where it was found.
  */
 export async function axeViolations(page: Page, state: string): Promise<string[]> {
+  // A dialog fading in is seen half transparent, its colours mixed with the page behind:
+  // axe would measure that contrast. Finite animations end first (a spinner never does).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const loaded = await page.evaluate(() => "axe" in window);
   if (!loaded) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
