@@ -1,48 +1,18 @@
 import type { Item, PublicShare } from "@scriptorium/shared";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { MemoryRouter, Route, Routes } from "react-router";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SharePage } from "./SharePage";
+import { jsonResponse, openSharePage, shareInfo, shareItem } from "./share-test-harness";
 
 const fetchMock = vi.fn<typeof fetch>();
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+const json = jsonResponse;
 const unauthorized = () => json({ status: 401, code: "UNAUTHORIZED", message: "no" }, 401);
 
-const info = (patch: Partial<PublicShare["share"]> = {}): PublicShare["share"] => ({
-  hash: "h4sh",
-  mode: "read",
-  name: "Scansioni",
-  isDir: true,
-  expire: 0,
-  hasPassword: false,
-  ...patch,
-});
-
-function item(name: string, patch: Partial<Item> = {}): Item {
-  return {
-    name,
-    path: `/${name}`,
-    url: `/${name}`,
-    isDir: false,
-    type: "blob",
-    size: 10,
-    modified: "2024-10-04T22:08:29Z",
-    extension: "",
-    ...patch,
-  } as Item;
-}
-
-function open(path: string) {
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/share/*" element={<SharePage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
+const info = (patch: Partial<PublicShare["share"]> = {}) =>
+  shareInfo({ name: "Scansioni", ...patch });
+const item = (name: string, patch: Partial<Item> = {}) =>
+  shareItem(name, { type: "blob", ...patch });
+const open = openSharePage;
 
 beforeEach(() => vi.stubGlobal("fetch", fetchMock));
 afterEach(() => {

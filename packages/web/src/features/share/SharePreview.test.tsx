@@ -1,47 +1,17 @@
 import type { Item, PublicShare } from "@scriptorium/shared";
-import { fireEvent, render, screen, within } from "@testing-library/react";
-import { MemoryRouter, Route, Routes } from "react-router";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SharePage } from "./SharePage";
+import { jsonResponse, openSharePage, shareInfo, shareItem } from "./share-test-harness";
 import { TEXT_PREVIEW_BYTES } from "./share-text";
 
 const fetchMock = vi.fn<typeof fetch>();
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { headers: { "Content-Type": "application/json" } });
+const json = jsonResponse;
 
-const info = (patch: Partial<PublicShare["share"]> = {}): PublicShare["share"] => ({
-  hash: "h4sh",
-  mode: "read",
-  name: "Edizione",
-  isDir: true,
-  expire: 0,
-  hasPassword: false,
-  ...patch,
-});
-
-function item(name: string, patch: Partial<Item> = {}): Item {
-  return {
-    name,
-    path: `/${name}`,
-    url: `/${name}`,
-    isDir: false,
-    type: "text",
-    size: 10,
-    modified: "2024-10-04T22:08:29Z",
-    extension: "",
-    ...patch,
-  } as Item;
-}
-
-function open(path: string) {
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/share/*" element={<SharePage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
+const info = (patch: Partial<PublicShare["share"]> = {}) =>
+  shareInfo({ name: "Edizione", ...patch });
+const item = (name: string, patch: Partial<Item> = {}) =>
+  shareItem(name, { type: "text", ...patch });
+const open = openSharePage;
 
 /** The share's JSON for /api/public/share, the text for the inline URLs. */
 function serve(share: PublicShare, text: string, total = text.length) {

@@ -71,49 +71,44 @@ function UploadItem({ job, onAbort }: { job: UploadJob; onAbort: (job: UploadJob
           {job.state === "active" ? `${percent}%` : t(`upload.states.${job.state}`)}
         </span>
         {job.state === "active" && canPause(job.id) && (
-          <button
-            type="button"
-            className="icon-button upload-item__abort"
-            aria-label={t("upload.pause", { name: job.name })}
-            data-testid="upload-item-pause"
+          <IconButton
+            icon="pause"
+            iconSize={16}
+            className="upload-item__abort"
+            label={t("upload.pause", { name: job.name })}
+            testId="upload-item-pause"
             onClick={() => pauseUpload(job.id)}
-          >
-            <Icon name="pause" size={16} />
-          </button>
+          />
         )}
         {job.state === "paused" && (
-          <button
-            type="button"
-            className="icon-button upload-item__abort"
-            aria-label={t("upload.resume", { name: job.name })}
-            data-testid="upload-item-resume"
+          <IconButton
+            icon="resume"
+            iconSize={16}
+            className="upload-item__abort"
+            label={t("upload.resume", { name: job.name })}
+            testId="upload-item-resume"
             onClick={() => resumeUpload(job.id)}
-          >
-            <Icon name="resume" size={16} />
-          </button>
+          />
         )}
         {pending && (
-          <button
-            type="button"
-            className="icon-button upload-item__abort"
-            aria-label={t("upload.abortOne", { name: job.name })}
-            title={t("upload.abortOne", { name: job.name })}
-            data-testid="upload-item-abort"
+          <IconButton
+            icon="close"
+            iconSize={16}
+            className="upload-item__abort"
+            label={t("upload.abortOne", { name: job.name })}
+            testId="upload-item-abort"
             onClick={() => onAbort(job)}
-          >
-            <Icon name="close" size={16} />
-          </button>
+          />
         )}
         {job.state === "error" && (
-          <button
-            type="button"
-            className="icon-button upload-item__abort"
-            aria-label={t("upload.retry", { name: job.name })}
-            data-testid="upload-item-retry"
+          <IconButton
+            icon="history"
+            iconSize={16}
+            className="upload-item__abort"
+            label={t("upload.retry", { name: job.name })}
+            testId="upload-item-retry"
             onClick={() => retryUpload(job.id)}
-          >
-            <Icon name="history" size={16} />
-          </button>
+          />
         )}
       </div>
       {job.error ? (
@@ -187,17 +182,14 @@ export function UploadPanel() {
           <strong data-testid="upload-count">{t("upload.fileCount", { count: files })}</strong>
           <span data-testid="upload-percent">{percent}%</span>
         </div>
-        <button
-          type="button"
-          className="icon-button"
+        <IconButton
+          icon={collapsed ? "arrowUp" : "arrowDown"}
+          iconSize={20}
           aria-expanded={!collapsed}
-          aria-label={t(collapsed ? "upload.expand" : "upload.collapse")}
-          title={t(collapsed ? "upload.expand" : "upload.collapse")}
-          data-testid="upload-panel-toggle"
+          label={t(collapsed ? "upload.expand" : "upload.collapse")}
+          testId="upload-panel-toggle"
           onClick={toggleUploadPanel}
-        >
-          <Icon name={collapsed ? "arrowUp" : "arrowDown"} size={20} />
-        </button>
+        />
         <IconButton
           icon="close"
           iconSize={20}
