@@ -11,6 +11,14 @@ beforeAll(() => {
   });
 });
 
+/** The view's content, once CodeMirror has mounted it (in an effect, after the host renders). */
+const contentOf = (view: HTMLElement) =>
+  waitFor(() => {
+    const content = view.querySelector<HTMLElement>(".cm-content");
+    expect(content).not.toBeNull();
+    return content as HTMLElement;
+  });
+
 const TEX = "% TODO controllare\n\\VV{{A:unus}{B:duo}}\n";
 
 describe("the read-only highlighted view (the share page's text preview)", () => {
@@ -18,7 +26,7 @@ describe("the read-only highlighted view (the share page's text preview)", () =>
     render(<LazyReadOnlyCode text={TEX} name="liber.tex" label="Text of liber.tex" />);
     expect(screen.getByLabelText("Text of liber.tex").textContent).toContain("\\VV");
     const view = await screen.findByTestId("read-only-code");
-    const content = view.querySelector<HTMLElement>(".cm-content")!;
+    const content = await contentOf(view);
     expect(content.getAttribute("aria-label")).toBe("Text of liber.tex");
     expect(content.getAttribute("contenteditable")).toBe("false");
     expect(content.getAttribute("tabindex")).toBe("0");
@@ -33,7 +41,7 @@ describe("the read-only highlighted view (the share page's text preview)", () =>
   it("a name without a known language: plain text, no highlighting", async () => {
     render(<LazyReadOnlyCode text="plain words" name="notes" label="Text of notes" />);
     const view = await screen.findByTestId("read-only-code");
-    expect(view.querySelector(".cm-content")?.textContent).toBe("plain words");
+    expect((await contentOf(view)).textContent).toBe("plain words");
     expect(view.querySelectorAll(".cm-line span")).toHaveLength(0);
   });
 });
