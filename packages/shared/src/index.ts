@@ -11,6 +11,7 @@ export * from "./schemas/share.js";
 export * from "./schemas/search.js";
 export * from "./schemas/tools.js";
 export * from "./schemas/trash.js";
+export * from "./schemas/app-passwords.js";
 export * from "./schemas/history.js";
 export * from "./schemas/activity.js";
 export * from "./schemas/usage.js";

@@ -68,4 +68,7 @@ export const routeTable = {
   events: ["GET", "/api/events"],
   toolStates: ["GET", "/api/mauro/tools"],
   synctex: ["GET", "/api/synctex/*"],
+  listAppPasswords: ["GET", "/api/app-passwords"],
+  createAppPassword: ["POST", "/api/app-passwords"],
+  deleteAppPassword: ["DELETE", "/api/app-passwords/:id"],
 } as const satisfies Record<keyof Routes, readonly [HttpMethod, string]>;

@@ -40,6 +40,7 @@ import { trashRoutes } from "./routes-trash.js";
 import { historyRoutes } from "./routes-history.js";
 import { activityRoutes } from "./routes-activity.js";
 import { toolRoutes } from "./routes-tools.js";
+import { appPasswordRoutes } from "./routes-app-passwords.js";
 
 const UserIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const HealthSchema = Type.Object({ status: Type.String() });
@@ -390,6 +391,7 @@ export const routes = {
   ...historyRoutes,
   ...activityRoutes,
   ...toolRoutes,
+  ...appPasswordRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 export type Routes = typeof routes;

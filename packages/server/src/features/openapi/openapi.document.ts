@@ -39,6 +39,10 @@ const TAGS: { name: string; description: string }[] = [
     name: "trash",
     description: "Deleted files and folders: list, restore, delete for ever, empty.",
   },
+  {
+    name: "app-passwords",
+    description: "Passwords of their own for WebDAV clients: list, create (shown once), revoke.",
+  },
   { name: "tools", description: "The edition tools' help (the tools run as resource actions)." },
   { name: "shell", description: "The in-browser shell." },
   { name: "server", description: "Health, the web app's files and this document." },
