@@ -4,6 +4,7 @@ import { ToolSettingsPutSchema, ToolSettingsSchema } from "./tools.js";
 import { ActivitySettingsSchema } from "./activity.js";
 import { VersionSettingsSchema } from "./history.js";
 import { TrashSettingsSchema } from "./trash.js";
+import { WebdavSettingsSchema } from "./app-passwords.js";
 import { PermSchema, RuleSchema, SortingSchema, VIEW_MODES } from "./user.js";
 
 /** The template applied to new users: signup, `users add` and the admin form (API.md §8.4). */
@@ -84,6 +85,8 @@ export const SettingsSchema = Type.Object({
   versions: VersionSettingsSchema,
   /** Ours: how long the activity log is kept. */
   activity: ActivitySettingsSchema,
+  /** Ours: WebDAV at /dav/. */
+  webdav: WebdavSettingsSchema,
 });
 export type Settings = Static<typeof SettingsSchema>;
 
@@ -121,6 +124,7 @@ export const SettingsPutSchema = Type.Object({
   trash: Type.Optional(TrashSettingsSchema),
   versions: Type.Optional(VersionSettingsSchema),
   activity: Type.Optional(ActivitySettingsSchema),
+  webdav: Type.Optional(WebdavSettingsSchema),
 });
 export type SettingsPut = Static<typeof SettingsPutSchema>;
 
@@ -134,6 +138,7 @@ export const SettingsBodySchema = goBodySchema(SettingsPutSchema, [
   "trash",
   "versions",
   "activity",
+  "webdav",
 ]);
 export type SettingsBody = Static<typeof SettingsBodySchema>;
 

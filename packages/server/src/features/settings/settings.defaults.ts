@@ -4,6 +4,7 @@ import {
   TRASH_DEFAULTS,
   VERSION_DEFAULTS,
   ACTIVITY_DEFAULTS,
+  WEBDAV_DEFAULTS,
   type ServerConfig,
   type Settings,
 } from "@scriptorium/shared";
@@ -56,6 +57,7 @@ export function defaultSettings(): Settings {
     trash: { ...TRASH_DEFAULTS },
     versions: { ...VERSION_DEFAULTS },
     activity: { ...ACTIVITY_DEFAULTS },
+    webdav: { ...WEBDAV_DEFAULTS },
   };
 }
 

@@ -91,6 +91,7 @@ export function createSettingsService(
         trash: body.trash ?? stored.trash,
         versions: body.versions ?? stored.versions,
         activity: body.activity ?? stored.activity,
+        webdav: body.webdav ?? stored.webdav,
       };
       await store.setSettings(next);
       const changed = changedKeys(stored, next);

@@ -43,6 +43,8 @@ describe("GET and PUT /api/settings", () => {
         // Ours: versions kept of overwritten files, and how long the activity log is kept.
         "versions",
         "activity",
+        // Ours: WebDAV at /dav/ (on, app passwords only, macOS metadata accepted).
+        "webdav",
         "tus",
         "userHomeBasePath",
       ].sort(),
