@@ -33,6 +33,7 @@ import { defineRoute } from "./http/route.js";
 import { registerErrorHandler } from "./plugins/error-handler.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
 import { registerWebApp } from "./plugins/web-app.js";
+import { webdavPlugin } from "./features/webdav/webdav.plugin.js";
 import { createServices, type Services } from "./services.js";
 import type { AppOptions } from "./app-options.js";
 
@@ -94,4 +95,5 @@ function registerRoutes(app: FastifyInstance, s: Services, options: AppOptions, 
   if (s.trash) app.register(trashPlugin(s.trash));
   app.register(versionsPlugin(s.versions, s.trash));
   app.register(activityPlugin(s.activity, s.live));
+  app.register(webdavPlugin(s.webdav, baseURL));
 }

@@ -52,6 +52,10 @@ import { createStorage } from "./storage/storage.js";
 import { createTrashBin } from "./storage/trash-bin.js";
 import { createVersionBlobs } from "./storage/version-blobs.js";
 import { VERSION } from "./version.js";
+import { createDavLogin } from "./features/app-passwords/dav-login.js";
+import type { DavDeps } from "./features/webdav/dav-context.js";
+import { createDavLocks, createDavProps } from "./features/webdav/dav-locks.js";
+import { createWebdavStore } from "./features/webdav/webdav.store.js";
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 
@@ -294,6 +298,22 @@ function createSearch(options: AppOptions, core: Core, log: FastifyBaseLogger) {
   return { index, service: createSearchService({ storage: core.storage, index }) };
 }
 
+/** What WebDAV at /dav/ works with: the core's files and settings, its locks and properties. */
+function createWebdav(options: AppOptions, core: Core): DavDeps {
+  const store = createWebdavStore(options.db);
+  return {
+    storage: core.storage,
+    events: core.events,
+    settings: core.settings,
+    login: createDavLogin({ users: core.users }),
+    locks: createDavLocks(store),
+    props: createDavProps(store),
+    sizes: core.scopeSizes,
+    trash: core.trash,
+    keepsVersion: core.versions?.keepsVersion,
+  };
+}
+
 /**
  * Every service of the app, built from its explicit dependencies; `close` detaches what
  * listens to file events. The features' plugins start and stop their own work (search, tus).
@@ -316,6 +336,7 @@ export function createServices(options: AppOptions, log: FastifyBaseLogger) {
     version,
     actions: patchActions(options, core, programs.tools),
     search: createSearch(options, core, log),
+    webdav: createWebdav(options, core),
     rulesPreview: createRulesPreview({ root: options.root, settings: core.settings }),
     sessionsService: createSessionsService({
       sessions: core.sessions,
