@@ -12,7 +12,9 @@ const service = (db: Db) => createAppPasswordsService({ store: createAppPassword
 
 const AddFlags = Type.Object({
   ...DATABASE_FLAG,
-  readOnly: Flag.boolean({ description: "the password may read files over WebDAV, never change them" }),
+  "read-only": Flag.boolean({
+    description: "the password may read files over WebDAV, never change them",
+  }),
   ...HELP_FLAG,
 });
 const DatabaseFlags = Type.Object({ ...DATABASE_FLAG, ...HELP_FLAG });
@@ -31,7 +33,10 @@ const add = defineCommand({
   run: (values, [ref = "", name = ""], { out }) =>
     withUsers(values.database, async (db) => {
       const user = await findUser(db, ref);
-      const created = await service(db).create(user.id, { name, readOnly: values.readOnly === true });
+      const created = await service(db).create(user.id, {
+        name,
+        readOnly: values["read-only"] === true,
+      });
       out(created.password);
     }),
 });

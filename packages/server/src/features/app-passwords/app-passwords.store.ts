@@ -58,7 +58,13 @@ export function createAppPasswordsStore(db: Db) {
      */
     async insertUnder(
       max: number,
-      input: { userId: number; name: string; readOnly: boolean; secretHash: string; createdAt: number },
+      input: {
+        userId: number;
+        name: string;
+        readOnly: boolean;
+        secretHash: string;
+        createdAt: number;
+      },
     ): Promise<number | undefined> {
       return db.transaction().execute(async (trx) => {
         const held = await trx

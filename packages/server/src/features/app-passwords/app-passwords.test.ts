@@ -67,7 +67,11 @@ describe("app passwords", () => {
     const { id, password } = (await create(bob, { name: "davfs2" })).json<AppPasswordCreated>();
     const davLogin = servicesOf(t.app)?.davLogin;
     const identity = await davLogin?.authenticate(basic("bob", password), "127.0.0.1");
-    expect(identity).toMatchObject({ appPasswordId: id, readOnly: false, user: { username: "bob" } });
+    expect(identity).toMatchObject({
+      appPasswordId: id,
+      readOnly: false,
+      user: { username: "bob" },
+    });
     const used = (await list(bob)).items[0];
     expect(used?.lastUsedAt).not.toBeNull();
     expect(Date.parse(used?.lastUsedAt ?? "")).toBeGreaterThan(Date.now() - 60_000);
