@@ -36,7 +36,7 @@ const names = (query: string) =>
       .map((row) => row.name),
   );
 const recorded = () => names("select name from kysely_migration order by name");
-const activityColumns = () => names("select name from pragma_table_info('activity')");
+const davLockColumns = () => names("select name from pragma_table_info('dav_locks')");
 
 describe("migrations at start", () => {
   it("a new database gets every migration, and a second start keeps it as it is", async () => {
@@ -51,6 +51,7 @@ describe("migrations at start", () => {
       "006-versions",
       "007-activity",
       "008-app-passwords",
+      "009-webdav",
     ]);
     await (await openDatabase(file)).destroy();
     expect(recorded()).toEqual(first);
@@ -59,15 +60,24 @@ describe("migrations at start", () => {
   it("a database one migration behind gets it", async () => {
     await (await openDatabase(file)).destroy();
     direct((raw) => {
-      raw.exec("drop table activity");
-      raw.exec("delete from kysely_migration where name = '007-activity'");
+      raw.exec("drop table dav_locks");
+      raw.exec("drop table dav_props");
+      raw.exec("delete from kysely_migration where name = '009-webdav'");
     });
-    expect(activityColumns()).toEqual([]);
+    expect(davLockColumns()).toEqual([]);
 
     await (await openDatabase(file)).destroy();
-    expect(recorded()).toContain("007-activity");
-    expect(activityColumns()).toEqual(
-      expect.arrayContaining(["id", "time", "user_id", "username", "action", "path", "to_path"]),
+    expect(recorded()).toContain("009-webdav");
+    expect(davLockColumns()).toEqual(
+      expect.arrayContaining([
+        "token",
+        "path",
+        "depth",
+        "exclusive",
+        "owner_xml",
+        "user_id",
+        "expires_at",
+      ]),
     );
   });
 

@@ -7,6 +7,7 @@ import * as m005 from "./migrations/005-trash.js";
 import * as m006 from "./migrations/006-versions.js";
 import * as m007 from "./migrations/007-activity.js";
 import * as m008 from "./migrations/008-app-passwords.js";
+import * as m009 from "./migrations/009-webdav.js";
 
 /** Versioned migrations, applied in name order. Never edit one that has shipped; add a new one. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   "006-versions": m006,
   "007-activity": m007,
   "008-app-passwords": m008,
+  "009-webdav": m009,
 };
 
 /** Names of the migrations recorded in the database; undefined before the first. */

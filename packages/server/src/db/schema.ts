@@ -175,8 +175,42 @@ export interface AppPasswordsTable {
   last_used_at: number | null;
 }
 
+/** A WebDAV write lock (migration 009). */
+export interface DavLocksTable {
+  /** The lock token, "urn:uuid:…". */
+  token: string;
+  /** The locked resource, relative to the files root, links resolved ("/a/b.tex"). */
+  path: string;
+  /** 0, or -1 for infinity. */
+  depth: number;
+  /** 1 exclusive, 0 shared. */
+  exclusive: number;
+  /** The <D:owner> element, serialised standalone; "" when none was sent. */
+  owner_xml: string;
+  /** Who took it (the only one who may use its token). */
+  user_id: number;
+  /** Unix milliseconds. */
+  created_at: number;
+  /** Unix milliseconds. */
+  expires_at: number;
+}
+
+/** A WebDAV dead property (migration 009). */
+export interface DavPropsTable {
+  /** The resource, relative to the files root, links resolved ("/a/b.tex"). */
+  path: string;
+  /** The property's namespace URI ("" for none). */
+  ns: string;
+  /** Its local name. */
+  name: string;
+  /** The whole property element, serialised standalone. */
+  value_xml: string;
+}
+
 export interface Database {
   app_passwords: AppPasswordsTable;
+  dav_locks: DavLocksTable;
+  dav_props: DavPropsTable;
   activity: ActivityTable;
   versions: VersionsTable;
   version_blobs: VersionBlobsTable;

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Permissions, Rule, Settings } from "@scriptorium/shared";
+import type { Perm, Rule, Settings } from "@scriptorium/shared";
 import { createTestApp, type TestContext } from "./helpers.js";
 
 export const ADA_PASSWORD = "ada-password-12";
@@ -16,7 +16,7 @@ export const basic = (username: string, password: string) =>
 export async function davWorld(
   opts: {
     settings?: (s: Settings) => void;
-    perm?: Partial<Permissions>;
+    perm?: Partial<Perm>;
     rules?: Rule[];
   } = {},
 ) {
