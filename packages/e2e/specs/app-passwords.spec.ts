@@ -76,10 +76,13 @@ for (const { width, height } of WIDTHS) {
     await expect(card.getByTestId("app-passwords-count")).toHaveText("2 app passwords");
     expect(await axeViolations(page, `app password shown at ${width} px`)).toEqual([]);
     await expectNoOverflow(page);
+    // The whole card in one window, so that the fixed header covers none of it.
+    await page.setViewportSize({ width, height: 3000 });
     await card.screenshot({
       path: `${SCREENSHOTS}app-passwords-${width}.png`,
       animations: "disabled",
     });
+    await page.setViewportSize({ width, height });
 
     // Shown once: gone after Done, and not there after a reload either.
     await shown.getByTestId("app-passwords-done").click();
