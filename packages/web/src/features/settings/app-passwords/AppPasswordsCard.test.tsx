@@ -144,6 +144,25 @@ describe("profile: app passwords", () => {
     expect(document.body.textContent).not.toContain("k3Xq-p9Zr-44Tw-m2Lb");
   });
 
+  it("copies the address and the new password to the clipboard, and says so", async () => {
+    const writeText = vi.fn<(text: string) => Promise<void>>().mockResolvedValue(undefined);
+    vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
+    serve([]);
+    renderCard();
+    await screen.findByTestId("app-passwords-none");
+    fireEvent.click(screen.getByRole("button", { name: "Copy the WebDAV address" }));
+    await waitFor(() =>
+      expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/edition/dav/`),
+    );
+    fireEvent.change(screen.getByTestId("app-passwords-name"), { target: { value: "davfs2" } });
+    fireEvent.click(screen.getByTestId("app-passwords-create"));
+    fireEvent.click(await screen.findByRole("button", { name: "Copy the password" }));
+    await waitFor(() => expect(writeText).toHaveBeenLastCalledWith("k3Xq-p9Zr-44Tw-m2Lb"));
+    expect(useToastStore.getState().toasts.map((toast) => toast.message)).toContain(
+      "Copied to the clipboard",
+    );
+  });
+
   it("says what went wrong when the server refuses, and shows no password", async () => {
     serve([]);
     renderCard();
