@@ -20,6 +20,7 @@ export default [
           "route-headers.ts",
           "routes-activity.ts",
           "routes-admin.ts",
+          "routes-app-passwords.ts",
           "routes-history.ts",
           "routes-search.ts",
           "routes-shares.ts",

@@ -403,6 +403,7 @@ async function sweep(page: Page, combo: Combo): Promise<string[]> {
       "trash",
       "versions",
       "activity",
+      "webdav",
       "shell",
       "hooks",
       "server",
@@ -418,6 +419,14 @@ async function sweep(page: Page, combo: Combo): Promise<string[]> {
     await expect(page.locator("main :is(h1, h2)").first()).toBeVisible();
     await audit(state);
   }
+
+  // A new app password, shown once in the profile (issue 32).
+  await page.goto("/settings/profile");
+  await page.getByTestId("app-passwords-name").fill("TeXstudio");
+  await page.getByTestId("app-passwords-create").click();
+  await expect(page.getByTestId("app-passwords-created")).toBeVisible();
+  await expect(page.getByTestId("app-passwords-item").first()).toBeVisible();
+  await audit("profile, app password shown");
 
   // The link made above, and the question before deleting it.
   await page.goto("/settings/shares");

@@ -19,6 +19,7 @@ const SECTIONS = [
   "trash",
   "versions",
   "activity",
+  "webdav",
   "shell",
   "hooks",
   "server",

@@ -8,9 +8,16 @@ import { beginWrite } from "./local-writes";
 export type RouteName = keyof Routes;
 type Schema<K extends RouteName> = Routes[K]["schema"];
 
-/** Parsed 200 body of a route: its response schema, else the text body (login, renew). */
+/**
+ * Parsed 200 (or, for a route that creates, 201) body of a route: its response schema, else the
+ * text body (login, renew).
+ */
 export type RouteResponse<K extends RouteName> =
-  Schema<K> extends { response: { 200: infer R extends TSchema } } ? Static<R> : string;
+  Schema<K> extends { response: { 200: infer R extends TSchema } }
+    ? Static<R>
+    : Schema<K> extends { response: { 201: infer R extends TSchema } }
+      ? Static<R>
+      : string;
 
 type BodyOption<K extends RouteName> =
   Schema<K> extends { body: infer B extends TSchema } ? { body: Static<B> } : { body?: never };

@@ -4,11 +4,15 @@ import { apiCall } from "../../api/client";
 import { isStatusError } from "../../api/errors";
 import { useUser } from "../../state/auth-store";
 import { ErrorView } from "../../components/ErrorView";
+import { AppPasswordsCard } from "./app-passwords/AppPasswordsCard";
 import { PasswordForm } from "./PasswordForm";
 import { PreferencesForm } from "./PreferencesForm";
 import { SessionsCard } from "./sessions/SessionsCard";
 
-/** /settings/profile: the user's preferences and password (SPEC.md §2 Settings screens). */
+/**
+ * /settings/profile: the user's preferences and password (SPEC.md §2 Settings screens), sessions
+ * and app passwords (issue 32).
+ */
 export function ProfilePage() {
   const { t } = useTranslation();
   const me = useUser();
@@ -33,6 +37,7 @@ export function ProfilePage() {
         <PasswordForm />
       )}
       <SessionsCard />
+      <AppPasswordsCard />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import {
   ACTIVITY_DEFAULTS,
   TRASH_DEFAULTS,
   VERSION_DEFAULTS,
+  WEBDAV_DEFAULTS,
   type Settings,
   type TusSettings,
 } from "@scriptorium/shared";
@@ -18,6 +19,7 @@ import { ToolSettingsForm } from "./ToolSettingsForm";
 import { TrashSettingsForm } from "./TrashSettingsForm";
 import { TusSettingsForm } from "./TusSettingsForm";
 import { VersionSettingsForm } from "./VersionSettingsForm";
+import { WebdavSettingsForm } from "./WebdavSettingsForm";
 
 interface GlobalSectionProps {
   section: GlobalSectionId;
@@ -95,6 +97,15 @@ export function GlobalSection({ section, settings, save, saving }: GlobalSection
         <ActivitySettingsForm
           initial={{ ...ACTIVITY_DEFAULTS, ...settings.activity }}
           onSave={(activity) => save({ ...settings, activity })}
+          saving={saving}
+        />
+      );
+    case "webdav":
+      return (
+        <WebdavSettingsForm
+          // A server older than WebDAV sends no `webdav`: its defaults are shown.
+          initial={{ ...WEBDAV_DEFAULTS, ...settings.webdav }}
+          onSave={(webdav) => save({ ...settings, webdav })}
           saving={saving}
         />
       );

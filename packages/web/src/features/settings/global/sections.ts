@@ -13,6 +13,7 @@ export const GLOBAL_SECTIONS = [
   { id: "trash", label: "globalSettings.trash" },
   { id: "versions", label: "globalSettings.versions" },
   { id: "activity", label: "globalSettings.activity" },
+  { id: "webdav", label: "globalSettings.webdav.title" },
   { id: "shell", label: "shell.settings.title" },
   { id: "hooks", label: "shell.settings.hooks" },
   { id: "server", label: "globalSettings.server.title" },
