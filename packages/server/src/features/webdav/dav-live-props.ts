@@ -59,7 +59,7 @@ export async function liveValue(
     case "getcontenttype":
       return entry.isDir ? undefined : escapeXml(davContentType(entry.name));
     case "getetag":
-      return escapeXml(etagOf(stats));
+      return etagOf(stats); // quotes and hex digits only
     case "getlastmodified":
       return new Date(Number(stats.mtimeMs)).toUTCString();
     case "resourcetype":
