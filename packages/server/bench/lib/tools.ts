@@ -1,7 +1,8 @@
 /**
  * The standard programs the baselines need (nginx, curl, zip, tar, wrk; apache2 and rclone for
  * the WebDAV rows), found on the PATH or in /usr/sbin, or installed from Debian the way `.ci/run`
- * installs Chromium. No figure is skipped for a missing tool: if it can be neither found nor installed, the bench stops and says so.
+ * installs Chromium. No figure is skipped for a missing tool: if it can be neither found nor
+ * installed, the bench stops and says so.
  */
 import { spawnSync } from "node:child_process";
 import { accessSync, constants, existsSync, rmSync, writeFileSync } from "node:fs";
