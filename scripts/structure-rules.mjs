@@ -24,6 +24,7 @@ export default [
           "routes-search.ts",
           "routes-shares.ts",
           "routes-trash.ts",
+          "routes-app-passwords.ts",
           "routes-tools.ts",
           "routes-history.ts",
           "routes-activity.ts",

@@ -26,6 +26,7 @@ import { searchPlugin } from "./features/search/search.plugin.js";
 import { trashPlugin } from "./features/trash/trash.plugin.js";
 import { versionsPlugin } from "./features/versions/versions.plugin.js";
 import { activityPlugin } from "./features/activity/activity.plugin.js";
+import { appPasswordsRoutes } from "./features/app-passwords/app-passwords.routes.js";
 import { parseJsonBodies } from "./http/bodies.js";
 import { createFastify, registerHttpPlugins } from "./http/fastify.js";
 import { registerRequestContext } from "./http/request-context.js";
@@ -33,6 +34,7 @@ import { defineRoute } from "./http/route.js";
 import { registerErrorHandler } from "./plugins/error-handler.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
 import { registerWebApp } from "./plugins/web-app.js";
+import { webdavPlugin } from "./features/webdav/webdav.plugin.js";
 import { createServices, type Services } from "./services.js";
 import type { AppOptions } from "./app-options.js";
 
@@ -40,12 +42,19 @@ export type { AppOptions };
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
 
+/** The services each built app runs on (tests reach what no route exposes, e.g. davLogin). */
+const builtServices = new WeakMap<FastifyInstance, Services>();
+export function servicesOf(app: FastifyInstance): Services | undefined {
+  return builtServices.get(app);
+}
+
 /** Builds the whole application with every feature registered; never listens. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const baseURL = (options.baseURL ?? "").replace(/\/+$/, "");
   const app = createFastify({ logger: options.logger ?? false, baseURL });
   registerRequestContext(app);
   const services = createServices(options, app.log);
+  builtServices.set(app, services);
 
   registerErrorHandler(app);
   registerSecurityHeaders(app);
@@ -94,4 +103,6 @@ function registerRoutes(app: FastifyInstance, s: Services, options: AppOptions, 
   if (s.trash) app.register(trashPlugin(s.trash));
   app.register(versionsPlugin(s.versions, s.trash));
   app.register(activityPlugin(s.activity, s.live));
+  app.register(appPasswordsRoutes(s.appPasswords));
+  app.register(webdavPlugin(s.webdav, baseURL));
 }

@@ -5,6 +5,9 @@ import type { AppOptions } from "./app-options.js";
 import { createActivityService } from "./features/activity/activity.service.js";
 import { createActivityStore } from "./features/activity/activity.store.js";
 import { createLiveHub } from "./features/activity/live.js";
+import { createAppPasswordsService } from "./features/app-passwords/app-passwords.service.js";
+import { createAppPasswordsStore } from "./features/app-passwords/app-passwords.store.js";
+import { createDavLogin } from "./features/app-passwords/dav-login.js";
 import { createAuthService, sessionLifetimeMs } from "./features/auth/auth.service.js";
 import { createDownloadService } from "./features/downloads/downloads.service.js";
 import { createSynctexService } from "./features/synctex/synctex.service.js";
@@ -44,6 +47,7 @@ import { createUploadsStore } from "./features/tus/uploads.store.js";
 import { createRulesPreview } from "./features/users/rules-preview.js";
 import { createUsersService } from "./features/users/users.service.js";
 import { createUsersStore } from "./features/users/users.store.js";
+import { createAttemptCounter } from "./lib/attempts.js";
 import { createRunner } from "./runner/runner.js";
 import { createFileEvents } from "./storage/events.js";
 import { createScopeSizes } from "./features/usage/scope-sizes.js";
@@ -52,6 +56,9 @@ import { createStorage } from "./storage/storage.js";
 import { createTrashBin } from "./storage/trash-bin.js";
 import { createVersionBlobs } from "./storage/version-blobs.js";
 import { VERSION } from "./version.js";
+import type { DavDeps } from "./features/webdav/dav-context.js";
+import { createDavLocks, createDavProps } from "./features/webdav/dav-locks.js";
+import { createWebdavStore } from "./features/webdav/webdav.store.js";
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 
@@ -131,14 +138,12 @@ export function createCore(
     },
     activity,
   });
-  const auth = createAuthService({
-    users,
-    usersService,
-    sessions,
-    settings,
-    usernameAttempts: options.limits?.failedLoginsPerUser ?? { max: 10, windowMs: FIFTEEN_MINUTES },
-    activity,
-  });
+  // One count of failed logins per username, for /api/login and WebDAV's Basic credentials.
+  const attempts = createAttemptCounter(
+    options.limits?.failedLoginsPerUser ?? { max: 10, windowMs: FIFTEEN_MINUTES },
+  );
+  const auth = createAuthService({ users, usersService, sessions, settings, attempts, activity });
+  const appPasswordsStore = createAppPasswordsStore(db);
   return {
     settings,
     users,
@@ -156,6 +161,14 @@ export function createCore(
     tus,
     usersService,
     auth,
+    appPasswords: createAppPasswordsService({ store: appPasswordsStore }),
+    davLogin: createDavLogin({
+      users,
+      settings,
+      appPasswords: appPasswordsStore,
+      attempts,
+      activity,
+    }),
   };
 }
 
@@ -294,6 +307,22 @@ function createSearch(options: AppOptions, core: Core, log: FastifyBaseLogger) {
   return { index, service: createSearchService({ storage: core.storage, index }) };
 }
 
+/** What WebDAV at /dav/ works with: the core's files and settings, its locks and properties. */
+function createWebdav(options: AppOptions, core: Core): DavDeps {
+  const store = createWebdavStore(options.db);
+  return {
+    storage: core.storage,
+    events: core.events,
+    settings: core.settings,
+    login: core.davLogin,
+    locks: createDavLocks(store),
+    props: createDavProps(store),
+    sizes: core.scopeSizes,
+    trash: core.trash,
+    keepsVersion: core.versions?.keepsVersion,
+  };
+}
+
 /**
  * Every service of the app, built from its explicit dependencies; `close` detaches what
  * listens to file events. The features' plugins start and stop their own work (search, tus).
@@ -316,6 +345,7 @@ export function createServices(options: AppOptions, log: FastifyBaseLogger) {
     version,
     actions: patchActions(options, core, programs.tools),
     search: createSearch(options, core, log),
+    webdav: createWebdav(options, core),
     rulesPreview: createRulesPreview({ root: options.root, settings: core.settings }),
     sessionsService: createSessionsService({
       sessions: core.sessions,

@@ -47,6 +47,8 @@ export const ERROR_STATUS = {
   TOO_MANY_RUNS: 429,
   INTERNAL: 500,
   NOT_IMPLEMENTED: 501,
+  /** A WebDAV COPY or MOVE whose Destination is not on this server (RFC 4918 §9.8.5). */
+  BAD_GATEWAY: 502,
   UNAVAILABLE: 503,
   /**
    * Programs (shell, hooks, edition tools) are off: no working bubblewrap, and the admin did not

@@ -1,16 +1,17 @@
 import path from "node:path";
 import { Type } from "typebox";
 import { SERVE_DEFAULTS } from "../config.js";
-import { openDatabase, type Db } from "../db/database.js";
-import { AppError } from "../errors.js";
+import type { Db } from "../db/database.js";
 import { createSettingsStore } from "../features/settings/settings.store.js";
 import { createSharesStore } from "../features/shares/shares.store.js";
 import { toApiUser, type UserChanges } from "../features/users/users.service.js";
 import { createUsersStore, type UserRecord } from "../features/users/users.store.js";
 import { createCore } from "../services.js";
-import { Flag, HELP_FLAG, UsageError } from "./args.js";
+import { Flag, HELP_FLAG } from "./args.js";
 import { defineCommand, type CommandGroup } from "./command.js";
 import { DATABASE_FLAG, USER_FLAGS, userFieldsFromFlags } from "./flags.js";
+import { appPasswordCommand } from "./users-app-password-cmd.js";
+import { findUser, withUsers } from "./users-db.js";
 import { exportUsers, importUsers } from "./users-transfer.js";
 
 const LOCK_PASSWORD_FLAG = {
@@ -67,30 +68,6 @@ function row(u: UserRecord): string {
     .map(([p]) => p)
     .join(",");
   return `${String(u.id).padEnd(5)} ${u.username.padEnd(20)} ${u.scope.padEnd(20)} ${u.locale.padEnd(6)} ${perms}`;
-}
-
-async function findUser(db: Db, ref: string): Promise<UserRecord> {
-  const store = createUsersStore(db);
-  const user = /^\d+$/.test(ref)
-    ? await store.findById(Number(ref))
-    : await store.findByUsername(ref);
-  if (!user) throw new UsageError(`no user "${ref}"`);
-  return user;
-}
-
-/** Opens the database (creating it with default settings when missing) for one users command. */
-async function withUsers<T>(database: string | undefined, use: (db: Db) => Promise<T>) {
-  const db = await openDatabase(path.resolve(database ?? SERVE_DEFAULTS.database));
-  try {
-    const settings = createSettingsStore(db);
-    if (!(await settings.isInitialised())) await settings.setSettings(await settings.getSettings());
-    return await use(db);
-  } catch (err) {
-    if (err instanceof AppError) throw new UsageError(err.message);
-    throw err;
-  } finally {
-    await db.destroy();
-  }
 }
 
 const add = defineCommand({
@@ -225,6 +202,10 @@ const importCommand = defineCommand({
 export const usersGroup: CommandGroup = {
   name: "users",
   summary: "Manages the user accounts without the web interface.",
-  commands: [add, ls, find, update, rm, exportCommand, importCommand],
-  examples: ["scriptorium users ls -d data/scriptorium.db", "scriptorium users add --help"],
+  commands: [add, ls, find, update, rm, exportCommand, importCommand, appPasswordCommand],
+  examples: [
+    "scriptorium users ls -d data/scriptorium.db",
+    "scriptorium users add --help",
+    "scriptorium users app-password add bob TeXstudio --read-only",
+  ],
 };

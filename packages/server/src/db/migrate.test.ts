@@ -50,6 +50,7 @@ describe("migrations at start", () => {
       "005-trash",
       "006-versions",
       "007-activity",
+      "008-app-passwords",
     ]);
     await (await openDatabase(file)).destroy();
     expect(recorded()).toEqual(first);

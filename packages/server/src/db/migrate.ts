@@ -6,6 +6,7 @@ import * as m004 from "./migrations/004-session-clients.js";
 import * as m005 from "./migrations/005-trash.js";
 import * as m006 from "./migrations/006-versions.js";
 import * as m007 from "./migrations/007-activity.js";
+import * as m008 from "./migrations/008-app-passwords.js";
 
 /** Versioned migrations, applied in name order. Never edit one that has shipped; add a new one. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   "005-trash": m005,
   "006-versions": m006,
   "007-activity": m007,
+  "008-app-passwords": m008,
 };
 
 /** Names of the migrations recorded in the database; undefined before the first. */

@@ -160,7 +160,23 @@ export interface ActivityTable {
   address: string;
 }
 
+/** App passwords of WebDAV clients (migration 008). */
+export interface AppPasswordsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** 1: may read but never change files. */
+  read_only: number;
+  /** Argon2id of the secret part of the password. */
+  secret_hash: string;
+  /** Unix milliseconds. */
+  created_at: number;
+  /** Unix milliseconds; null while never used. Written once a minute at most. */
+  last_used_at: number | null;
+}
+
 export interface Database {
+  app_passwords: AppPasswordsTable;
   activity: ActivityTable;
   versions: VersionsTable;
   version_blobs: VersionBlobsTable;

@@ -43,3 +43,6 @@ export function createAttemptCounter(limit: AttemptLimit) {
     },
   };
 }
+
+/** One counter of failed logins: the web login and WebDAV's Basic credentials share it. */
+export type AttemptCounter = ReturnType<typeof createAttemptCounter>;

@@ -9,7 +9,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from "../../lib/pass
 import type { SettingsStore } from "../settings/settings.store.js";
 import type { UsersService } from "../users/users.service.js";
 import { usernameKey, type UserRecord, type UsersStore } from "../users/users.store.js";
-import { createAttemptCounter, type AttemptLimit } from "../../lib/attempts.js";
+import type { AttemptCounter } from "../../lib/attempts.js";
 import type { ActivityRecorder } from "../activity/activity.service.js";
 import { recaptchaEnabled, verifyRecaptcha } from "./recaptcha.js";
 import type { SessionClient, SessionRecord, SessionsStore } from "../sessions/sessions.store.js";
@@ -49,7 +49,10 @@ function usable(session: SessionRecord | undefined, now: number): session is Ses
 /** Longest username written for a failed login (whatever was typed). */
 const TRIED_NAME_MAX = 200;
 
-type AttemptCounter = ReturnType<typeof createAttemptCounter>;
+/** The username of a failed login as the activity log keeps it: no control character, short. */
+export function triedName(tried: string): string {
+  return tried.replace(/[\p{Cc}\p{Cf}]/gu, "").slice(0, TRIED_NAME_MAX);
+}
 
 /** Last-use times already written, so that a busy session is written once a minute at most. */
 function createTouch(sessions: SessionsStore) {
@@ -107,12 +110,12 @@ export function createAuthService(deps: {
   usersService: UsersService;
   sessions: SessionsStore;
   settings: SettingsStore;
-  usernameAttempts: AttemptLimit;
+  /** Failed logins per username (shared with WebDAV's logins, features/app-passwords). */
+  attempts: AttemptCounter;
   /** The activity log: logins and failed logins. */
   activity?: ActivityRecorder;
 }) {
-  const { users, usersService, sessions, settings } = deps;
-  const attempts = createAttemptCounter(deps.usernameAttempts);
+  const { users, usersService, sessions, settings, attempts } = deps;
 
   const touch = createTouch(sessions);
 
@@ -161,7 +164,7 @@ export function createAuthService(deps: {
           await deps.activity?.record({
             action: "login-failed",
             actor: null,
-            username: tried.replace(/[\p{Cc}\p{Cf}]/gu, "").slice(0, TRIED_NAME_MAX),
+            username: triedName(tried),
           });
         }
         throw err;

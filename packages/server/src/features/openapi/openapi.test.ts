@@ -64,7 +64,10 @@ describe("GET /api/openapi.json", () => {
   });
 
   it("documents every route the app registers (HEAD through its GET)", () => {
-    const registered = registeredRoutes(ctx.app.printRoutes());
+    // WebDAV (/dav/) is RFC 4918's protocol, with methods OpenAPI cannot name (PROPFIND…).
+    const all = registeredRoutes(ctx.app.printRoutes());
+    expect(all.some((r) => r.url.startsWith("/dav"))).toBe(true);
+    const registered = all.filter((r) => !r.url.startsWith("/dav"));
     expect(registered.length).toBeGreaterThan(25);
     const missing = registered.filter(({ method, url }) => {
       const item = doc.paths[openApiPath(url)];
