@@ -4,7 +4,7 @@
  * table and writes the same rows to bench-results.json at the repository root. Runs the built
  * server (packages/server/dist) through its command, on Node's type stripping.
  * BENCH_ONLY=listing,concurrency,download,upload,archives,startup,trash,versions,checker,pdf,compile,
- * save,folder-url
+ * save,folder-url,webdav
  * runs some figures only.
  * Every temporary file is removed at the end, also on Ctrl+C; a watchdog ends a stuck run.
  */
@@ -28,6 +28,7 @@ import { startup } from "./figures/startup.ts";
 import { trash } from "./figures/trash.ts";
 import { upload } from "./figures/upload.ts";
 import { versions } from "./figures/versions.ts";
+import { webdav } from "./figures/webdav.ts";
 
 const WATCHDOG_MS = 60 * 60_000;
 const RESULTS = fileURLToPath(new URL("../../../bench-results.json", import.meta.url));
@@ -46,6 +47,7 @@ const FIGURES: Record<string, (work: string, tools: Record<string, string>) => P
   compile,
   save,
   "folder-url": folderByUrl,
+  webdav,
 };
 
 const works: string[] = [];
@@ -84,7 +86,16 @@ function table(rows: readonly Row[]): string {
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY?.split(",").filter(Boolean);
   const names = Object.keys(FIGURES).filter((n) => !only || only.includes(n));
-  const tools = ensureTools(["nginx", "curl", "zip", "tar", "gzip", "wrk"]);
+  const tools = ensureTools([
+    "nginx",
+    "curl",
+    "zip",
+    "tar",
+    "gzip",
+    "wrk",
+    // The WebDAV rows' baselines (Apache's mod_dav, rclone serve webdav) and client.
+    ...(names.includes("webdav") ? ["apache2", "rclone"] : []),
+  ]);
   log(`bench: ${names.join(", ")}; medians of ${RUNS} runs`);
   const rows: Row[] = [];
   for (const name of names) {

@@ -1,10 +1,11 @@
 /**
- * The standard programs the baselines need (nginx, curl, zip, tar, wrk), found on the PATH or in
- * /usr/sbin, or installed from Debian the way `.ci/run` installs Chromium. No figure is skipped
- * for a missing tool: if it can be neither found nor installed, the bench stops and says so.
+ * The standard programs the baselines need (nginx, curl, zip, tar, wrk; apache2 and rclone for
+ * the WebDAV rows), found on the PATH or in /usr/sbin, or installed from Debian the way `.ci/run`
+ * installs Chromium. No figure is skipped for a missing tool: if it can be neither found nor
+ * installed, the bench stops and says so.
  */
 import { spawnSync } from "node:child_process";
-import { accessSync, constants } from "node:fs";
+import { accessSync, constants, existsSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /** Program → Debian package. */
@@ -15,6 +16,8 @@ const PACKAGES: Record<string, string> = {
   tar: "tar",
   gzip: "gzip",
   wrk: "wrk",
+  apache2: "apache2",
+  rclone: "rclone",
 };
 
 function find(program: string): string | undefined {
@@ -47,12 +50,21 @@ export function ensureTools(programs: readonly string[]): Record<string, string>
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
     const update = spawnSync("apt-get", ["update"], { stdio: "inherit", env });
     if (update.status !== 0) throw new Error("apt-get update failed");
-    const install = spawnSync(
-      "apt-get",
-      ["install", "-y", "--no-install-recommends", ...packages],
-      { stdio: "inherit", env },
-    );
-    if (install.status !== 0) throw new Error(`apt-get install ${packages.join(" ")} failed`);
+    // No service started by the install (apache2's, which the bench starts itself on its own
+    // config): policy-rc.d says no, as .ci/run does, for the install's length only.
+    const policy = "/usr/sbin/policy-rc.d";
+    const ownPolicy = !existsSync(policy);
+    if (ownPolicy) writeFileSync(policy, "#!/bin/sh\nexit 101\n", { mode: 0o755 });
+    try {
+      const install = spawnSync(
+        "apt-get",
+        ["install", "-y", "--no-install-recommends", ...packages],
+        { stdio: "inherit", env },
+      );
+      if (install.status !== 0) throw new Error(`apt-get install ${packages.join(" ")} failed`);
+    } finally {
+      if (ownPolicy) rmSync(policy, { force: true });
+    }
   }
   const found: Record<string, string> = {};
   for (const program of programs) {

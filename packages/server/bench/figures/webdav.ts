@@ -1,0 +1,283 @@
+/**
+ * WebDAV (issue 32): our /dav/ against Apache's mod_dav (Debian's apache2, a generated config on a
+ * free port) and `rclone serve webdav` (Debian's rclone), all three serving the same files and
+ * running at once: GET and PUT of a 1 GiB file with curl, PROPFIND Depth 1 of a 10,000-entry
+ * folder (no body: allprop, as Windows sends it), and `rclone copy` of 1,000 small files. Each
+ * round measures ours, then each baseline, in turn (ours, Apache, rclone, ours, Apache, rclone…),
+ * after one untimed round; the ratio is the median of the rounds' ratios of ours to the faster
+ * baseline of that round.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { chmod, link, mkdir, rm, writeFile } from "node:fs/promises";
+import { connect } from "node:net";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { giveToApache, startApacheDav } from "../../src/test/dav/apache.ts";
+import {
+  children,
+  fmtMs,
+  fmtRate,
+  freePort,
+  HOST,
+  log,
+  login,
+  median,
+  MiB,
+  round2,
+  RUNS,
+  startServer,
+  stopChild,
+  timedCommand,
+  waitQuiet,
+  type Row,
+} from "../lib/common.ts";
+import { makeFile } from "../lib/files.ts";
+
+const SIZE_MIB = Number(process.env.BENCH_WEBDAV_MIB ?? 1024);
+const ENTRIES = 10_000;
+const SMALL_FILES = 1000;
+const USER = "bench";
+const PASSWORD = "bench-password-123";
+
+interface Target {
+  name: string;
+  /** Base URL of the WebDAV root, ending with `/`. */
+  url: string;
+  /** The folder it serves, on disk. */
+  root: string;
+  user: string;
+  password: string;
+}
+
+async function waitPort(port: number): Promise<void> {
+  const end = Date.now() + 20_000;
+  while (Date.now() < end) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const s = connect(port, HOST);
+      s.once("connect", () => (s.destroy(), resolve(true)));
+      s.once("error", () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`nothing listens on ${port}`);
+}
+
+/** What each server serves: the 1 GiB file (one copy, hard links), the big folder, the uploads. */
+async function fillRoot(root: string, big: string): Promise<void> {
+  await mkdir(path.join(root, "many"), { recursive: true });
+  await link(big, path.join(root, "big.bin"));
+  for (let i = 0; i < ENTRIES; i++) {
+    await writeFile(path.join(root, "many", `entry-${String(i).padStart(5, "0")}.tex`), `${i}\n`);
+  }
+}
+
+/** Our server's credentials for /dav/: an app password, else the account password allowed. */
+async function ourCredentials(base: string, password: string): Promise<string> {
+  const token = await login(base, "admin", password);
+  const created = await fetch(`${base}/api/app-passwords`, {
+    method: "POST",
+    headers: { "X-Auth": token, "Content-Type": "application/json" },
+    body: JSON.stringify({ name: "bench", readOnly: false }),
+  });
+  if (created.ok) return ((await created.json()) as { password: string }).password;
+  await created.arrayBuffer();
+  const res = await fetch(`${base}/api/settings`, { headers: { "X-Auth": token } });
+  const settings = (await res.json()) as { webdav: { allowAccountPassword: boolean } };
+  settings.webdav.allowAccountPassword = true;
+  const put = await fetch(`${base}/api/settings`, {
+    method: "PUT",
+    headers: { "X-Auth": token },
+    body: JSON.stringify(settings),
+  });
+  if (put.status !== 200) throw new Error(`PUT /api/settings: ${put.status} ${await put.text()}`);
+  return password;
+}
+
+function rcloneEnv(target: Target, home: string): NodeJS.ProcessEnv {
+  const obscured = spawnSync("rclone", ["obscure", target.password], { encoding: "utf8" });
+  if (obscured.status !== 0) throw new Error(`rclone obscure: ${obscured.stderr}`);
+  return {
+    PATH: process.env.PATH,
+    HOME: home,
+    RCLONE_CONFIG: path.join(home, "rclone.conf"),
+    RCLONE_CONFIG_DAV_TYPE: "webdav",
+    RCLONE_CONFIG_DAV_URL: target.url,
+    RCLONE_CONFIG_DAV_VENDOR: "other",
+    RCLONE_CONFIG_DAV_USER: target.user,
+    RCLONE_CONFIG_DAV_PASS: obscured.stdout.trim(),
+  };
+}
+
+/** Wall time of a command with an environment, in ms; throws on failure. */
+function timedEnv(command: string, args: string[], env: NodeJS.ProcessEnv): number {
+  const start = performance.now();
+  const run = spawnSync(command, args, { env, stdio: ["ignore", "ignore", "pipe"] });
+  const ms = performance.now() - start;
+  if (run.status !== 0) throw new Error(`${command} ${args[0]} failed: ${run.stderr.toString()}`);
+  return ms;
+}
+
+interface Measure {
+  /** One timed run against a target, in ms; `round` names fresh destinations. */
+  run(target: Target, round: number): Promise<number> | number;
+  /** Undoes what a run left (an uploaded file), outside the timing. */
+  after?(target: Target, round: number): Promise<void>;
+}
+
+/** Untimed round, then RUNS rounds of ours and each baseline in turn; times by target. */
+async function paired(targets: Target[], m: Measure): Promise<Map<string, number[]>> {
+  const times = new Map<string, number[]>(targets.map((t) => [t.name, []]));
+  for (let round = 0; round <= RUNS; round++) {
+    for (const target of targets) {
+      const ms = await m.run(target, round);
+      if (round > 0) times.get(target.name)!.push(ms);
+      await m.after?.(target, round);
+    }
+  }
+  return times;
+}
+
+/** The median over rounds of ours ÷ the faster baseline of the round (times). */
+function medianRatio(times: Map<string, number[]>): number {
+  const ours = times.get("ours")!;
+  return median(
+    ours.map((t, i) => t / Math.min(times.get("apache")![i]!, times.get("rclone")![i]!)),
+  );
+}
+
+export async function webdav(work: string, tools: Record<string, string>): Promise<Row[]> {
+  const size = SIZE_MIB * MiB;
+  // Apache's workers (www-data, when the bench runs as root) reach their folder through this one.
+  await chmod(work, 0o755);
+  const big = path.join(work, "big.bin");
+  log(`webdav: writing a ${SIZE_MIB} MiB file, three ${ENTRIES}-entry folders…`);
+  await makeFile(big, size);
+  const small = path.join(work, "small");
+  await mkdir(small);
+  for (let i = 0; i < SMALL_FILES; i++) {
+    await writeFile(path.join(small, `note-${i}.tex`), `% note ${i}\n${"x".repeat(i % 4096)}\n`);
+  }
+  const roots = {
+    ours: path.join(work, "files"),
+    apache: path.join(work, "apache-www"),
+    rclone: path.join(work, "rclone-root"),
+  };
+  for (const root of Object.values(roots)) await fillRoot(root, big);
+  await giveToApache(roots.apache, true);
+
+  const server = await startServer(work);
+  const apache = await startApacheDav({
+    root: roots.apache,
+    auth: { user: USER, password: PASSWORD },
+  });
+  const rclonePort = await freePort();
+  const rcloneServe = spawn(
+    tools.rclone!,
+    [
+      "serve",
+      "webdav",
+      roots.rclone,
+      "--addr",
+      `${HOST}:${rclonePort}`,
+      "--user",
+      USER,
+      "--pass",
+      PASSWORD,
+    ],
+    { stdio: "ignore", env: { PATH: process.env.PATH, HOME: work } },
+  );
+  children.add(rcloneServe);
+  rcloneServe.once("exit", () => children.delete(rcloneServe));
+  try {
+    await waitPort(rclonePort);
+    const oursPassword = await ourCredentials(server.base, server.password);
+    // The search index reads the new folders first: wait for it to end before timing.
+    await waitQuiet(server.child.pid!);
+    const targets: Target[] = [
+      {
+        name: "ours",
+        url: `${server.base}/dav/`,
+        root: roots.ours,
+        user: "admin",
+        password: oursPassword,
+      },
+      { name: "apache", url: apache.url, root: roots.apache, user: USER, password: PASSWORD },
+      {
+        name: "rclone",
+        url: `http://${HOST}:${rclonePort}/`,
+        root: roots.rclone,
+        user: USER,
+        password: PASSWORD,
+      },
+    ];
+    const curl = (target: Target, args: string[]) =>
+      timedCommand(tools.curl!, ["-sf", "-u", `${target.user}:${target.password}`, ...args]);
+
+    log("webdav: GET of the 1 GiB file…");
+    const get = await paired(targets, {
+      run: (t) => curl(t, ["-o", "/dev/null", `${t.url}big.bin`]),
+    });
+    log("webdav: PUT of the 1 GiB file…");
+    const put = await paired(targets, {
+      run: (t, round) => curl(t, ["-T", big, `${t.url}put-${round}.bin`]),
+      after: (t, round) => rm(path.join(t.root, `put-${round}.bin`), { force: true }),
+    });
+    log(`webdav: PROPFIND Depth 1 of ${ENTRIES} entries…`);
+    const propfind = await paired(targets, {
+      run: (t) => curl(t, ["-o", "/dev/null", "-X", "PROPFIND", "-H", "Depth: 1", `${t.url}many/`]),
+    });
+    log(`webdav: rclone copy of ${SMALL_FILES} small files…`);
+    const home = path.join(work, "rclone-home");
+    await mkdir(home);
+    await writeFile(path.join(home, "rclone.conf"), "");
+    const copy = await paired(targets, {
+      run: (t, round) =>
+        timedEnv(
+          tools.rclone!,
+          ["copy", small, `dav:copy-${round}`, "--transfers", "8", "--checkers", "8"],
+          rcloneEnv(t, home),
+        ),
+      after: (t, round) => rm(path.join(t.root, `copy-${round}`), { recursive: true, force: true }),
+    });
+
+    const med = (times: Map<string, number[]>, name: string) => median(times.get(name)!);
+    const rate = (times: Map<string, number[]>, name: string) => fmtRate(size, med(times, name));
+    const throughputRow = (figure: string, times: Map<string, number[]>): Row => {
+      // Throughput: the faster baseline's time over ours, per round.
+      const ratio = 1 / medianRatio(times);
+      return {
+        figure,
+        ours: rate(times, "ours"),
+        baseline: `${rate(times, "apache")} (Apache mod_dav); ${rate(times, "rclone")} (rclone serve webdav)`,
+        ratio: round2(ratio),
+        goal: "≥ 0.9× the faster",
+        met: ratio >= 0.9,
+      };
+    };
+    const timeRow = (figure: string, times: Map<string, number[]>): Row => {
+      const ratio = medianRatio(times);
+      return {
+        figure,
+        ours: fmtMs(med(times, "ours")),
+        baseline: `${fmtMs(med(times, "apache"))} (Apache mod_dav); ${fmtMs(med(times, "rclone"))} (rclone serve webdav)`,
+        ratio: round2(ratio),
+        goal: "≤ 1.0× the faster's time",
+        met: ratio <= 1.0,
+      };
+    };
+    return [
+      throughputRow(`WebDAV GET of a ${SIZE_MIB / 1024} GiB file`, get),
+      throughputRow(`WebDAV PUT of a ${SIZE_MIB / 1024} GiB file`, put),
+      timeRow(
+        `WebDAV PROPFIND Depth 1 of a ${ENTRIES.toLocaleString("en")}-entry folder`,
+        propfind,
+      ),
+      timeRow(`rclone copy of ${SMALL_FILES.toLocaleString("en")} small files to WebDAV`, copy),
+    ];
+  } finally {
+    await stopChild(rcloneServe);
+    await apache.stop();
+    await server.stop();
+  }
+}
