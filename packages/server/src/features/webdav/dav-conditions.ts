@@ -4,7 +4,13 @@ import { keyOf, type DavCall } from "./dav-context.js";
 import { etagOf } from "./dav-entry.js";
 import { DAV_PREFIX, hrefOf } from "./dav-paths.js";
 import { LockConflict } from "./dav-locks.js";
-import { DavIfError, evaluateIf, parseIfHeader, submittedTokens, type IfList } from "./if-header.js";
+import {
+  DavIfError,
+  evaluateIf,
+  parseIfHeader,
+  submittedTokens,
+  type IfList,
+} from "./if-header.js";
 import { escapeXml } from "./xml/write-xml.js";
 
 /** A resource a write touches: its key, and whether everything below it is touched too. */
@@ -26,7 +32,10 @@ export function ifLists(call: DavCall): IfList[] {
 }
 
 /** The etag and lock tokens of a URL path the If header names (nothing for one not ours). */
-async function stateOf(call: DavCall, urlPath: string): Promise<{ etag?: string; lockTokens: string[] }> {
+async function stateOf(
+  call: DavCall,
+  urlPath: string,
+): Promise<{ etag?: string; lockTokens: string[] }> {
   const prefix = `${call.baseURL}${DAV_PREFIX}`;
   if (urlPath !== prefix && !urlPath.startsWith(`${prefix}/`)) return { lockTokens: [] };
   try {
@@ -53,13 +62,25 @@ export function lockedError(call: DavCall): DavError {
 }
 
 /**
- * Checks a write's preconditions in RFC 4918's order, as Apache does: every lock on what it
- * touches must have its token in the If header, submitted by the lock's owner (423 otherwise);
- * then the If header itself must hold (412 otherwise).
+ * Checks a write's preconditions: the If header must hold (412; but 423 when it fails because
+ * it names a lock token this locked resource does not have, which is what a client holding a
+ * stale or corrupt token needs to hear); then every lock on what the write touches must have
+ * its token in the If header, submitted by the lock's owner (423).
  */
 export async function checkWrite(call: DavCall, touched: Touched[]): Promise<void> {
   const lists = ifLists(call);
   const submitted = submittedTokens(lists);
+  try {
+    await checkIf(call, lists);
+  } catch (err) {
+    const named = submitted.filter((t) => t !== "DAV:no-lock");
+    const first = touched[0];
+    if (named.length > 0 && first) {
+      const held = (await call.deps.locks.covering(first.key)).map((l) => l.token);
+      if (held.length > 0 && !named.some((t) => held.includes(t))) throw lockedError(call);
+    }
+    throw err;
+  }
   for (const t of touched) {
     try {
       await call.deps.locks.assertWritable(t.key, t.deep, submitted, call.user.id);
@@ -68,10 +89,9 @@ export async function checkWrite(call: DavCall, touched: Touched[]): Promise<voi
       throw err;
     }
   }
-  await checkIf(call, lists);
 }
 
-/** 412 when the request's If header does not hold (reads and LOCK refreshes ask this alone). */
+/** 412 when the request's If header does not hold (LOCK asks this alone). */
 export async function checkIf(call: DavCall, lists = ifLists(call)): Promise<void> {
   if (lists.length === 0) return;
   const requestUrl = `${call.baseURL}${DAV_PREFIX}${call.path}`;

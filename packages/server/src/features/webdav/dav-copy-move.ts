@@ -65,9 +65,12 @@ export async function copyOrMove(call: DavCall, move: boolean): Promise<void> {
   const overwrite = overwriteOf(call);
   const depth = depthOf(call, move);
   const src = await fs.resolve(call.path, { followLink: !move });
-  const dst = await fs.resolve(destinationOf(call.request.headers.destination as string | undefined, call.baseURL), {
-    followLink: false,
-  });
+  const dst = await fs.resolve(
+    destinationOf(call.request.headers.destination as string | undefined, call.baseURL),
+    {
+      followLink: false,
+    },
+  );
   refuseReservedNames(dst.path);
   await refuseMacMetadata(call, dst.path);
   if (src.path === "/" || dst.path === "/") {
@@ -97,7 +100,10 @@ export async function copyOrMove(call: DavCall, move: boolean): Promise<void> {
     { key: await parentKey(call, dst.path), deep: false },
   ];
   if (move) {
-    touched.push({ key: srcKey, deep: true }, { key: await parentKey(call, src.path), deep: false });
+    touched.push(
+      { key: srcKey, deep: true },
+      { key: await parentKey(call, src.path), deep: false },
+    );
   }
   await checkWrite(call, touched);
 

@@ -15,7 +15,11 @@ export function statusLine(status: number): string {
  */
 export function propElement(ns: string, name: string, inner?: string): string {
   const open =
-    ns === "DAV:" ? `D:${name}` : ns === "" ? `${name} xmlns=""` : `R:${name} xmlns:R="${escapeXml(ns)}"`;
+    ns === "DAV:"
+      ? `D:${name}`
+      : ns === ""
+        ? `${name} xmlns=""`
+        : `R:${name} xmlns:R="${escapeXml(ns)}"`;
   const close = ns === "DAV:" ? `D:${name}` : ns === "" ? name : `R:${name}`;
   return inner === undefined || inner === "" ? `<${open}/>` : `<${open}>${inner}</${close}>`;
 }

@@ -34,7 +34,9 @@ function askOf(body: XmlElement | undefined): Ask {
 
 /** The Depth of a PROPFIND: 0 or 1; infinity (the default) refused as Apache does. */
 function depthOf(call: DavCall): 0 | 1 {
-  const depth = String(call.request.headers.depth ?? "infinity").trim().toLowerCase();
+  const depth = String(call.request.headers.depth ?? "infinity")
+    .trim()
+    .toLowerCase();
   if (depth === "0") return 0;
   if (depth === "1") return 1;
   if (depth === "infinity") {
@@ -82,8 +84,7 @@ export async function propfind(call: DavCall): Promise<void> {
         folderKey,
       )
     : () => [];
-  const wantsDead =
-    ask.kind !== "prop" || ask.names.some((n) => n.ns !== DAV || !isLive(n.name));
+  const wantsDead = ask.kind !== "prop" || ask.names.some((n) => n.ns !== DAV || !isLive(n.name));
 
   const responses: string[] = [];
   for (const entry of entries) {
@@ -104,10 +105,7 @@ export async function propfind(call: DavCall): Promise<void> {
       }),
     );
   }
-  await call.reply
-    .code(207)
-    .type("application/xml; charset=utf-8")
-    .send(multistatus(responses));
+  await call.reply.code(207).type("application/xml; charset=utf-8").send(multistatus(responses));
 }
 
 const LIVE: ReadonlySet<string> = new Set(LIVE_PROPS);

@@ -60,5 +60,9 @@ export async function proppatch(call: DavCall): Promise<void> {
   await call.reply
     .code(207)
     .type("application/xml; charset=utf-8")
-    .send(multistatus([response(hrefOf(call.baseURL, target.path, stats.isDirectory()), { propstats })]));
+    .send(
+      multistatus([
+        response(hrefOf(call.baseURL, target.path, stats.isDirectory()), { propstats }),
+      ]),
+    );
 }

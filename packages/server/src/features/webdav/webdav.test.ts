@@ -37,7 +37,10 @@ describe("WebDAV at /dav/", () => {
 
   it("PROPFIND Depth 1 lists the scope's entries with live properties", async () => {
     w = await davWorld();
-    const res = await w.dav("PROPFIND", "/dav/books/", { headers: { depth: "1" }, body: PROPFIND_ALL });
+    const res = await w.dav("PROPFIND", "/dav/books/", {
+      headers: { depth: "1" },
+      body: PROPFIND_ALL,
+    });
     expect(res.statusCode).toBe(207);
     expect(res.headers["content-type"]).toMatch(/application\/xml/);
     expect(res.body).toContain("<D:href>/dav/books/</D:href>");
@@ -199,7 +202,9 @@ describe("WebDAV at /dav/", () => {
   });
 
   it("a denied entry does not exist, a link out of the scope is not followed", async () => {
-    w = await davWorld({ rules: [{ allow: false, path: "/books/liber1", regex: false, regexp: { raw: "" } }] });
+    w = await davWorld({
+      rules: [{ allow: false, path: "/books/liber1", regex: false, regexp: { raw: "" } }],
+    });
     await symlink("/etc", w.at("etc-link"));
     const list = await w.dav("PROPFIND", "/dav/", { headers: { depth: "1" } });
     expect(list.body).not.toContain("liber1");
