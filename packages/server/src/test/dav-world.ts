@@ -31,7 +31,7 @@ export async function davWorld(
   const ada = await t.createUser({
     username: "ada",
     password: ADA_PASSWORD,
-    fields: fields as never,
+    fields,
   });
   if (opts.perm) {
     const { createUsersStore } = await import("../features/users/users.store.js");

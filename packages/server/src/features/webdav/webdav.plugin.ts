@@ -90,7 +90,7 @@ export function webdavPlugin(deps: DavDeps, baseURL: string) {
     await handler(call);
   }
 
-  return async function register(app: FastifyInstance): Promise<void> {
+  return function register(app: FastifyInstance): void {
     for (const method of EXTRA_METHODS) {
       if (!app.supportedMethods.includes(method)) app.addHttpMethod(method, { hasBody: true });
     }
