@@ -286,6 +286,16 @@ describe("dead properties", () => {
     expect(await props.list("/g")).toEqual([]);
   });
 
+  it("lists a folder's and its members' properties in one call, not deeper ones", async () => {
+    for (const at of ["/d", "/d/a", "/d/a/deep", "/d/b*", "/dx", "/"]) {
+      await props.patch(at, [{ op: "set", ns: "urn:z", name: "p", valueXml: v(at) }]);
+    }
+    const byPath = await props.listWithMembers("/d");
+    expect([...byPath.keys()].sort()).toEqual(["/d", "/d/a", "/d/b*"]);
+    expect(byPath.get("/d/a")).toEqual([{ ns: "urn:z", name: "p", valueXml: v("/d/a") }]);
+    expect([...(await props.listWithMembers("/")).keys()].sort()).toEqual(["/", "/d", "/dx"]);
+  });
+
   it("a failing patch leaves nothing changed", async () => {
     await props.patch("/f", [{ op: "set", ns: "urn:z", name: "p", valueXml: v("1") }]);
     await expect(

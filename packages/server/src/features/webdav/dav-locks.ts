@@ -233,6 +233,25 @@ export function createDavProps(store: WebdavStore) {
       return await store.listProps(norm(path));
     },
 
+    /**
+     * The properties of `path` and of its direct members, by path: what a PROPFIND of Depth 1
+     * shows, in one query however large the folder.
+     */
+    async listWithMembers(
+      path: string,
+    ): Promise<Map<string, { ns: string; name: string; valueXml: string }[]>> {
+      const p = norm(path);
+      const prefix = p === "/" ? "/" : `${p}/`;
+      const byPath = new Map<string, { ns: string; name: string; valueXml: string }[]>();
+      for (const { path: at, ...prop } of await store.listPropsWithin(p)) {
+        if (at !== p && at.slice(prefix.length).includes("/")) continue; // deeper than a member
+        const list = byPath.get(at) ?? [];
+        list.push(prop);
+        byPath.set(at, list);
+      }
+      return byPath;
+    },
+
     /** All in one transaction: PROPPATCH is atomic (a failing operation leaves nothing changed). */
     async patch(path: string, ops: DavPropOp[]): Promise<void> {
       const p = norm(path);

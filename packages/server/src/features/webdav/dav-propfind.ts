@@ -85,6 +85,10 @@ export async function propfind(call: DavCall): Promise<void> {
       )
     : () => [];
   const wantsDead = ask.kind !== "prop" || ask.names.some((n) => n.ns !== DAV || !isLive(n.name));
+  type Dead = { ns: string; name: string; valueXml: string }[];
+  let deadByKey = new Map<string, Dead>();
+  if (wantsDead && entries.length > 1) deadByKey = await deps.props.listWithMembers(folderKey);
+  else if (wantsDead) deadByKey.set(folderKey, await deps.props.list(folderKey));
 
   const responses: string[] = [];
   for (const entry of entries) {
@@ -98,7 +102,7 @@ export async function propfind(call: DavCall): Promise<void> {
         return { used, available: vol.bavail * vol.bsize };
       },
     };
-    const dead = wantsDead ? await deps.props.list(key) : [];
+    const dead = deadByKey.get(key) ?? [];
     responses.push(
       response(hrefOf(call.baseURL, entry.path, entry.isDir), {
         propstats: await propstatsOf(entry, ask, dead, ctx),

@@ -95,6 +95,21 @@ function queries(db: Db) {
       return rows.map((r) => ({ ns: r.ns, name: r.name, valueXml: r.value_xml }));
     },
 
+    /** The properties of `path` and everything below it, each with its path (one query for a listing). */
+    async listPropsWithin(
+      path: string,
+    ): Promise<{ path: string; ns: string; name: string; valueXml: string }[]> {
+      const rows = await db
+        .selectFrom("dav_props")
+        .select(["path", "ns", "name", "value_xml"])
+        .where((eb) => eb.or([eb("path", "=", path), below(path)]))
+        .orderBy("path")
+        .orderBy("ns")
+        .orderBy("name")
+        .execute();
+      return rows.map((r) => ({ path: r.path, ns: r.ns, name: r.name, valueXml: r.value_xml }));
+    },
+
     async setProp(path: string, ns: string, name: string, valueXml: string): Promise<void> {
       await db
         .insertInto("dav_props")
