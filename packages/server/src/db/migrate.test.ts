@@ -36,7 +36,7 @@ const names = (query: string) =>
       .map((row) => row.name),
   );
 const recorded = () => names("select name from kysely_migration order by name");
-const activityColumns = () => names("select name from pragma_table_info('activity')");
+const appPasswordColumns = () => names("select name from pragma_table_info('app_passwords')");
 
 describe("migrations at start", () => {
   it("a new database gets every migration, and a second start keeps it as it is", async () => {
@@ -59,15 +59,15 @@ describe("migrations at start", () => {
   it("a database one migration behind gets it", async () => {
     await (await openDatabase(file)).destroy();
     direct((raw) => {
-      raw.exec("drop table activity");
-      raw.exec("delete from kysely_migration where name = '007-activity'");
+      raw.exec("drop table app_passwords");
+      raw.exec("delete from kysely_migration where name = '008-app-passwords'");
     });
-    expect(activityColumns()).toEqual([]);
+    expect(appPasswordColumns()).toEqual([]);
 
     await (await openDatabase(file)).destroy();
-    expect(recorded()).toContain("007-activity");
-    expect(activityColumns()).toEqual(
-      expect.arrayContaining(["id", "time", "user_id", "username", "action", "path", "to_path"]),
+    expect(recorded()).toContain("008-app-passwords");
+    expect(appPasswordColumns()).toEqual(
+      expect.arrayContaining(["id", "user_id", "name", "read_only", "secret_hash", "last_used_at"]),
     );
   });
 
