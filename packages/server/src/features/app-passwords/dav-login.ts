@@ -2,8 +2,13 @@ import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { AppError, unauthorized } from "../../errors.js";
 import { setRequestActor } from "../../http/request-context.js";
-import type { AttemptCounter } from "../../lib/attempts.js";
+import {
+  createAttemptCounter,
+  type AttemptCounter,
+  type AttemptLimit,
+} from "../../lib/attempts.js";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../../lib/passwords.js";
+import { visitorKey } from "../../lib/visitor-address.js";
 import type { ActivityRecorder } from "../activity/activity.service.js";
 import { triedName } from "../auth/auth.service.js";
 import type { SettingsStore } from "../settings/settings.store.js";
@@ -26,6 +31,11 @@ export interface DavLoginDeps {
   appPasswords: AppPasswordsStore;
   /** The counter of failed logins per username that POST /api/login uses too. */
   attempts: AttemptCounter;
+  /**
+   * Failed logins allowed per address (an IPv6 /64 as one) over all usernames, against guesses
+   * spread over many names; the numbers of `--login-limit` (default 30 a minute).
+   */
+  failedPerAddress?: AttemptLimit;
   /** The activity log: failed logins. */
   activity?: ActivityRecorder;
   /** How long a verified password is remembered (default 60 s). */
@@ -74,6 +84,7 @@ interface Remembered {
 export function createDavLogin(deps: DavLoginDeps) {
   const { users, settings, appPasswords, attempts } = deps;
   const rememberMs = deps.rememberMs ?? DEFAULT_REMEMBER_MS;
+  const addresses = createAttemptCounter(deps.failedPerAddress ?? { max: 30, windowMs: 60_000 });
   const remembered = new Map<string, Remembered>();
   const touched = new Map<number, number>();
 
@@ -157,13 +168,16 @@ export function createDavLogin(deps: DavLoginDeps) {
     throw unauthorized("Wrong credentials");
   }
 
-  async function basicLogin(headers: IncomingHttpHeaders): Promise<DavIdentity> {
+  async function basicLogin(headers: IncomingHttpHeaders, ip: string): Promise<DavIdentity> {
     const credentials = basicCredentials(headers.authorization);
     if (!credentials) throw unauthorized("Basic credentials are required");
     const { username, password } = credentials;
     const key = usernameKey(username);
-    // Past the limit, even the right password is refused (429 with Retry-After).
+    const address = visitorKey(ip);
+    // Past a limit, even the right password is refused (429 with Retry-After). A success
+    // resets neither count: a client's steady successes must give an attacker no fresh tries.
     attempts.check(key);
+    addresses.check(address);
     const allowAccount = (await settings.getSettings()).webdav.allowAccountPassword;
     const now = Date.now();
     const cacheKey = createHash("sha256").update(`${key}\0${password}`).digest("base64url");
@@ -176,6 +190,7 @@ export function createDavLogin(deps: DavLoginDeps) {
     const verified = await verify(username, password, allowAccount, now);
     if (!verified) {
       attempts.fail(key);
+      addresses.fail(address);
       return failed(username);
     }
     const { identity, hash } = verified;
@@ -188,7 +203,7 @@ export function createDavLogin(deps: DavLoginDeps) {
     return identity;
   }
 
-  async function login(headers: IncomingHttpHeaders): Promise<DavIdentity> {
+  async function login(headers: IncomingHttpHeaders, ip: string): Promise<DavIdentity> {
     const config = await settings.getServerConfig();
     if (config.authMethod === "noauth") {
       const user = await users.first();
@@ -205,18 +220,17 @@ export function createDavLogin(deps: DavLoginDeps) {
       if (!user) return failed(value);
       return { user, readOnly: false, appPasswordId: null };
     }
-    return basicLogin(headers);
+    return basicLogin(headers, ip);
   }
 
   return {
     /**
      * Who sends a WebDAV request; throws 401 (UNAUTHORIZED) for missing, malformed or wrong
      * credentials and 429 (RATE_LIMITED, with Retry-After) past the limit of failed logins.
-     * `ip` is the client's address, as the request context records it.
+     * `ip` is the client's address (`request.ip`): failures are also counted per address.
      */
     async authenticate(headers: IncomingHttpHeaders, ip: string): Promise<DavIdentity> {
-      void ip;
-      const identity = await login(headers);
+      const identity = await login(headers, ip);
       setRequestActor({ id: identity.user.id, username: identity.user.username });
       return identity;
     },
