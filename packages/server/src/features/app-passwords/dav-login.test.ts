@@ -257,6 +257,31 @@ describe("the failed-login limit shared with /api/login", () => {
   });
 });
 
+describe("guesses sent at once", () => {
+  it("cannot all pass the limit while the first ones are verified", async () => {
+    await start({ failures: 3 });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => refusal(basic("bob", `parallel-guess-${i}`))),
+    );
+    const codes = results.map((err) => err.code);
+    expect(codes.filter((c) => c === "UNAUTHORIZED")).toHaveLength(3);
+    expect(codes.filter((c) => c === "RATE_LIMITED")).toHaveLength(17);
+  });
+
+  it("a client's parallel first requests all pass, verified once, and use none of the allowance", async () => {
+    await start({ failures: 3 });
+    const { id, password } = await newAppPassword(await bobToken());
+    const identities = await Promise.all(
+      Array.from({ length: 12 }, () => authenticate(basic("bob", password))),
+    );
+    for (const identity of identities) expect(identity.appPasswordId).toBe(id);
+    for (let i = 0; i < 3; i++) {
+      expect((await refusal(basic("bob", `guess-${i}`))).code).toBe("UNAUTHORIZED");
+    }
+    expect((await refusal(basic("bob", "guess-3"))).code).toBe("RATE_LIMITED");
+  });
+});
+
 describe("the failed-login limit per address", () => {
   it("guesses spread over many usernames from one address end in 429; another address is not locked", async () => {
     await start({ perAddress: 4 });

@@ -64,6 +64,12 @@ function basicCredentials(
   return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
+/** A successful verification: who, and the hash that matched. */
+interface Verified {
+  identity: DavIdentity;
+  hash: string;
+}
+
 /** What a remembered verification re-checks on each request, cheaply, before it is trusted. */
 interface Remembered {
   userId: number;
@@ -96,6 +102,9 @@ export function createDavLogin(deps: DavLoginDeps) {
     }
     remembered.set(key, entry);
   }
+
+  /** Verifications under way by credentials: a client's parallel first requests share one. */
+  const verifying = new Map<string, Promise<Verified | undefined>>();
 
   /** Writes an app password's last use, once a minute at most. */
   async function touch(id: number, lastUsedAt: number | null, now: number): Promise<void> {
@@ -131,7 +140,7 @@ export function createDavLogin(deps: DavLoginDeps) {
     password: string,
     allowAccount: boolean,
     now: number,
-  ): Promise<{ identity: DavIdentity; hash: string } | undefined> {
+  ): Promise<Verified | undefined> {
     const user = await users.findByUsername(username);
     const shaped = parseAppPassword(password);
     const row = user && shaped ? await appPasswords.find(shaped.id) : undefined;
@@ -187,12 +196,31 @@ export function createDavLogin(deps: DavLoginDeps) {
       if (identity) return identity;
     }
     remembered.delete(cacheKey);
-    const verified = await verify(username, password, allowAccount, now);
-    if (!verified) {
-      attempts.fail(key);
-      addresses.fail(address);
-      return failed(username);
+    // A client's parallel first requests wait for the one verification under way (and count
+    // as one attempt: the same guess).
+    const running = verifying.get(cacheKey);
+    if (running) return (await running)?.identity ?? failed(username);
+    // Counted before the slow verification and taken back if it succeeds: guesses sent at
+    // once cannot all pass the checks while the first ones are being verified.
+    attempts.check(key);
+    addresses.check(address);
+    attempts.fail(key);
+    addresses.fail(address);
+    const task = verify(username, password, allowAccount, now);
+    verifying.set(cacheKey, task);
+    let verified: Verified | undefined;
+    try {
+      verified = await task;
+    } catch (err) {
+      attempts.release(key);
+      addresses.release(address);
+      throw err;
+    } finally {
+      verifying.delete(cacheKey);
     }
+    if (!verified) return failed(username);
+    attempts.release(key);
+    addresses.release(address);
     const { identity, hash } = verified;
     remember(cacheKey, {
       userId: identity.user.id,
