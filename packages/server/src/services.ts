@@ -167,6 +167,7 @@ export function createCore(
       settings,
       appPasswords: appPasswordsStore,
       attempts,
+      failedPerAddress: options.limits?.loginPerIp,
       activity,
     }),
   };

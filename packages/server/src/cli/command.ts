@@ -30,6 +30,8 @@ export interface Command {
   help: () => string;
   /** Parses `argv` (the words after the command's name) and runs it, or prints its help. */
   execute: (argv: readonly string[], io: CommandIo) => Promise<void>;
+  /** A command one level below (`users app-password add`), for `scriptorium help`. */
+  subcommand?: (word: string) => Command | undefined;
 }
 
 /** A group of commands under one word, e.g. `users`. */

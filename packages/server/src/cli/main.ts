@@ -59,7 +59,7 @@ const serveCommand = defineCommand({
 
 /** The help that `scriptorium help WORDS…` asks for. */
 function helpOf(words: readonly string[]): string {
-  const [first, second] = words.filter((w) => w !== "-h" && w !== "--help");
+  const [first, second, third] = words.filter((w) => w !== "-h" && w !== "--help");
   if (first === undefined) return serveCommand.help();
   if (first === "version") return versionCommand.help();
   if (first === "check") return checkCommand.help();
@@ -68,7 +68,10 @@ function helpOf(words: readonly string[]): string {
   if (second === undefined) return groupHelp(group);
   const command: Command | undefined = group.commands.find((c) => c.name === `${first} ${second}`);
   if (!command) throw new UsageError(`no command "${first} ${second}"`, first);
-  return command.help();
+  if (third === undefined) return command.help();
+  const sub = command.subcommand?.(third);
+  if (!sub) throw new UsageError(`no command "${first} ${second} ${third}"`, first);
+  return sub.help();
 }
 
 export interface MainIo {

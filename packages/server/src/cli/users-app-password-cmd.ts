@@ -99,4 +99,5 @@ export const appPasswordCommand: Command = {
   summary: group.summary,
   help: () => groupHelp(group),
   execute: (argv, io) => runGroup(group, argv, io),
+  subcommand: (word) => group.commands.find((c) => c.name === `${group.name} ${word}`),
 };

@@ -155,12 +155,15 @@ describe("scriptorium users app-password --help", () => {
         const help = await cli("users", "app-password", sub, "-h");
         expect(help.code).toBe(0);
         expect(help.stdout.split("\n")[0]).toBe(usage);
+        expect((await cli("help", "users", "app-password", sub)).stdout).toBe(help.stdout);
         expect(help.stdout).toContain("-d, --database FILE");
         expect(help.stdout).toMatch(/\n\nExamples?:\n {2}\S*scriptorium users app-password /);
       }
       expect((await cli("users", "app-password", "add", "-h")).stdout).toMatch(
         /--read-only +the password may read/,
       );
+      expect((await cli("help", "users", "app-password", "bogus")).code).toBe(2);
+      expect((await cli("help", "users", "ls", "bogus")).code).toBe(2);
       expect(await readdir(empty)).toEqual([]);
     } finally {
       process.chdir(cwd);

@@ -41,6 +41,14 @@ export function createAttemptCounter(limit: AttemptLimit) {
     succeed(key: string): void {
       entries.delete(key);
     },
+    /**
+     * Takes back one failure counted ahead (a login that counts its attempt before verifying,
+     * so that guesses sent at once cannot all pass `check`, then succeeds).
+     */
+    release(key: string): void {
+      const entry = current(key);
+      if (entry && entry.count > 0) entry.count -= 1;
+    },
   };
 }
 

@@ -20,6 +20,7 @@ async function start(
     settings?: (s: Settings) => void;
     server?: (c: ServerConfig) => void;
     failures?: number;
+    perAddress?: number;
   } = {},
 ) {
   t = await createTestApp({
@@ -27,7 +28,7 @@ async function start(
     server: opts.server,
     app: {
       limits: {
-        loginPerIp: { max: 1000, windowMs: 60_000 },
+        loginPerIp: { max: opts.perAddress ?? 1000, windowMs: 60_000 },
         failedLoginsPerUser: { max: opts.failures ?? 10, windowMs: 60_000 },
       },
     },
@@ -46,14 +47,14 @@ const basic = (username: string, password: string) => ({
   authorization: `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}`,
 });
 
-const authenticate = (headers: IncomingHttpHeaders) =>
-  services().davLogin.authenticate(headers, "203.0.113.9");
+const authenticate = (headers: IncomingHttpHeaders, ip = "203.0.113.9") =>
+  services().davLogin.authenticate(headers, ip);
 
 /** The error `authenticate` throws: its code and headers. */
-async function refusal(headers: IncomingHttpHeaders): Promise<AppError> {
+async function refusal(headers: IncomingHttpHeaders, ip?: string): Promise<AppError> {
   let identity: DavIdentity | undefined;
   try {
-    identity = await authenticate(headers);
+    identity = await authenticate(headers, ip);
   } catch (err) {
     if (err instanceof AppError) return err;
     throw err;
@@ -253,6 +254,52 @@ describe("the failed-login limit shared with /api/login", () => {
     }
     await refusal(basic("bob", "guess-2"));
     expect((await refusal(basic("bob", password))).code).toBe("RATE_LIMITED");
+  });
+});
+
+describe("guesses sent at once", () => {
+  it("cannot all pass the limit while the first ones are verified", async () => {
+    await start({ failures: 3 });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => refusal(basic("bob", `parallel-guess-${i}`))),
+    );
+    const codes = results.map((err) => err.code);
+    expect(codes.filter((c) => c === "UNAUTHORIZED")).toHaveLength(3);
+    expect(codes.filter((c) => c === "RATE_LIMITED")).toHaveLength(17);
+  });
+
+  it("a client's parallel first requests all pass, verified once, and use none of the allowance", async () => {
+    await start({ failures: 3 });
+    const { id, password } = await newAppPassword(await bobToken());
+    const identities = await Promise.all(
+      Array.from({ length: 12 }, () => authenticate(basic("bob", password))),
+    );
+    for (const identity of identities) expect(identity.appPasswordId).toBe(id);
+    for (let i = 0; i < 3; i++) {
+      expect((await refusal(basic("bob", `guess-${i}`))).code).toBe("UNAUTHORIZED");
+    }
+    expect((await refusal(basic("bob", "guess-3"))).code).toBe("RATE_LIMITED");
+  });
+});
+
+describe("the failed-login limit per address", () => {
+  it("guesses spread over many usernames from one address end in 429; another address is not locked", async () => {
+    await start({ perAddress: 4 });
+    const { password } = await newAppPassword(await bobToken());
+    const v6 = (host: number) => `2001:db8:1:2::${host.toString(16)}`;
+    for (let i = 0; i < 4; i++) {
+      // Every address of one IPv6 /64 counts as one.
+      expect((await refusal(basic(`user${i}`, "guess"), v6(i + 1))).code).toBe("UNAUTHORIZED");
+    }
+    const locked = await refusal(basic("bob", password), v6(99));
+    expect(locked.code).toBe("RATE_LIMITED");
+    expect(Number(locked.headers["retry-after"])).toBeGreaterThan(0);
+    expect(await authenticate(basic("bob", password), "2001:db8:1:3::1")).toMatchObject({
+      appPasswordId: expect.any(Number) as number,
+    });
+    expect(await authenticate(basic("bob", password), "198.51.100.1")).toMatchObject({
+      user: { username: "bob" },
+    });
   });
 });
 

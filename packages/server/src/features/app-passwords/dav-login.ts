@@ -2,8 +2,13 @@ import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { AppError, unauthorized } from "../../errors.js";
 import { setRequestActor } from "../../http/request-context.js";
-import type { AttemptCounter } from "../../lib/attempts.js";
+import {
+  createAttemptCounter,
+  type AttemptCounter,
+  type AttemptLimit,
+} from "../../lib/attempts.js";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../../lib/passwords.js";
+import { visitorKey } from "../../lib/visitor-address.js";
 import type { ActivityRecorder } from "../activity/activity.service.js";
 import { triedName } from "../auth/auth.service.js";
 import type { SettingsStore } from "../settings/settings.store.js";
@@ -26,6 +31,11 @@ export interface DavLoginDeps {
   appPasswords: AppPasswordsStore;
   /** The counter of failed logins per username that POST /api/login uses too. */
   attempts: AttemptCounter;
+  /**
+   * Failed logins allowed per address (an IPv6 /64 as one) over all usernames, against guesses
+   * spread over many names; the numbers of `--login-limit` (default 30 a minute).
+   */
+  failedPerAddress?: AttemptLimit;
   /** The activity log: failed logins. */
   activity?: ActivityRecorder;
   /** How long a verified password is remembered (default 60 s). */
@@ -54,6 +64,12 @@ function basicCredentials(
   return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
+/** A successful verification: who, and the hash that matched. */
+interface Verified {
+  identity: DavIdentity;
+  hash: string;
+}
+
 /** What a remembered verification re-checks on each request, cheaply, before it is trusted. */
 interface Remembered {
   userId: number;
@@ -74,6 +90,7 @@ interface Remembered {
 export function createDavLogin(deps: DavLoginDeps) {
   const { users, settings, appPasswords, attempts } = deps;
   const rememberMs = deps.rememberMs ?? DEFAULT_REMEMBER_MS;
+  const addresses = createAttemptCounter(deps.failedPerAddress ?? { max: 30, windowMs: 60_000 });
   const remembered = new Map<string, Remembered>();
   const touched = new Map<number, number>();
 
@@ -85,6 +102,9 @@ export function createDavLogin(deps: DavLoginDeps) {
     }
     remembered.set(key, entry);
   }
+
+  /** Verifications under way by credentials: a client's parallel first requests share one. */
+  const verifying = new Map<string, Promise<Verified | undefined>>();
 
   /** Writes an app password's last use, once a minute at most. */
   async function touch(id: number, lastUsedAt: number | null, now: number): Promise<void> {
@@ -120,7 +140,7 @@ export function createDavLogin(deps: DavLoginDeps) {
     password: string,
     allowAccount: boolean,
     now: number,
-  ): Promise<{ identity: DavIdentity; hash: string } | undefined> {
+  ): Promise<Verified | undefined> {
     const user = await users.findByUsername(username);
     const shaped = parseAppPassword(password);
     const row = user && shaped ? await appPasswords.find(shaped.id) : undefined;
@@ -157,13 +177,16 @@ export function createDavLogin(deps: DavLoginDeps) {
     throw unauthorized("Wrong credentials");
   }
 
-  async function basicLogin(headers: IncomingHttpHeaders): Promise<DavIdentity> {
+  async function basicLogin(headers: IncomingHttpHeaders, ip: string): Promise<DavIdentity> {
     const credentials = basicCredentials(headers.authorization);
     if (!credentials) throw unauthorized("Basic credentials are required");
     const { username, password } = credentials;
     const key = usernameKey(username);
-    // Past the limit, even the right password is refused (429 with Retry-After).
+    const address = visitorKey(ip);
+    // Past a limit, even the right password is refused (429 with Retry-After). A success
+    // resets neither count: a client's steady successes must give an attacker no fresh tries.
     attempts.check(key);
+    addresses.check(address);
     const allowAccount = (await settings.getSettings()).webdav.allowAccountPassword;
     const now = Date.now();
     const cacheKey = createHash("sha256").update(`${key}\0${password}`).digest("base64url");
@@ -173,11 +196,31 @@ export function createDavLogin(deps: DavLoginDeps) {
       if (identity) return identity;
     }
     remembered.delete(cacheKey);
-    const verified = await verify(username, password, allowAccount, now);
-    if (!verified) {
-      attempts.fail(key);
-      return failed(username);
+    // A client's parallel first requests wait for the one verification under way (and count
+    // as one attempt: the same guess).
+    const running = verifying.get(cacheKey);
+    if (running) return (await running)?.identity ?? failed(username);
+    // Counted before the slow verification and taken back if it succeeds: guesses sent at
+    // once cannot all pass the checks while the first ones are being verified.
+    attempts.check(key);
+    addresses.check(address);
+    attempts.fail(key);
+    addresses.fail(address);
+    const task = verify(username, password, allowAccount, now);
+    verifying.set(cacheKey, task);
+    let verified: Verified | undefined;
+    try {
+      verified = await task;
+    } catch (err) {
+      attempts.release(key);
+      addresses.release(address);
+      throw err;
+    } finally {
+      verifying.delete(cacheKey);
     }
+    if (!verified) return failed(username);
+    attempts.release(key);
+    addresses.release(address);
     const { identity, hash } = verified;
     remember(cacheKey, {
       userId: identity.user.id,
@@ -188,7 +231,7 @@ export function createDavLogin(deps: DavLoginDeps) {
     return identity;
   }
 
-  async function login(headers: IncomingHttpHeaders): Promise<DavIdentity> {
+  async function login(headers: IncomingHttpHeaders, ip: string): Promise<DavIdentity> {
     const config = await settings.getServerConfig();
     if (config.authMethod === "noauth") {
       const user = await users.first();
@@ -205,18 +248,17 @@ export function createDavLogin(deps: DavLoginDeps) {
       if (!user) return failed(value);
       return { user, readOnly: false, appPasswordId: null };
     }
-    return basicLogin(headers);
+    return basicLogin(headers, ip);
   }
 
   return {
     /**
      * Who sends a WebDAV request; throws 401 (UNAUTHORIZED) for missing, malformed or wrong
      * credentials and 429 (RATE_LIMITED, with Retry-After) past the limit of failed logins.
-     * `ip` is the client's address, as the request context records it.
+     * `ip` is the client's address (`request.ip`): failures are also counted per address.
      */
     async authenticate(headers: IncomingHttpHeaders, ip: string): Promise<DavIdentity> {
-      void ip;
-      const identity = await login(headers);
+      const identity = await login(headers, ip);
       setRequestActor({ id: identity.user.id, username: identity.user.username });
       return identity;
     },
