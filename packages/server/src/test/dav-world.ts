@@ -18,9 +18,11 @@ export async function davWorld(
     settings?: (s: Settings) => void;
     perm?: Partial<Perm>;
     rules?: Rule[];
+    baseURL?: string;
   } = {},
 ) {
   const t: TestContext = await createTestApp({
+    ...(opts.baseURL !== undefined && { app: { baseURL: opts.baseURL } }),
     settings: (s) => {
       s.webdav.allowAccountPassword = true;
       opts.settings?.(s);

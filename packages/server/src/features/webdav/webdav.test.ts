@@ -1,4 +1,4 @@
-import { lstat, readFile, readdir, symlink, writeFile } from "node:fs/promises";
+import { lstat, readFile, readdir, symlink } from "node:fs/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { davWorld, type DavWorld } from "../../test/dav-world.js";
 
@@ -216,13 +216,32 @@ describe("WebDAV at /dav/", () => {
     expect(await exists(w.at("books", "liber1", "cap1.tex"))).toBe(true);
   });
 
-  it("each method needs its permission, and a file event is emitted for the activity log", async () => {
+  it("below a base URL: hrefs and destinations carry it", async () => {
+    w = await davWorld({ baseURL: "/sub" });
+    const list = await w.dav("PROPFIND", "/sub/dav/books/", { headers: { depth: "1" } });
+    expect(list.statusCode).toBe(207);
+    expect(list.body).toContain("<D:href>/sub/dav/books/a.txt</D:href>");
+    const copy = await w.dav("COPY", "/sub/dav/books/a.txt", {
+      headers: { destination: "https://example.org/sub/dav/books/z%C3%A0.txt" },
+    });
+    expect(copy.statusCode).toBe(201);
+    expect(await readFile(w.at("books", "zà.txt"), "utf8")).toBe("alpha");
+    const outside = await w.dav("COPY", "/sub/dav/books/a.txt", {
+      headers: { destination: "/dav/books/y.txt" },
+    });
+    expect(outside.statusCode).toBe(502);
+    expect(await exists(w.at("books", "y.txt"))).toBe(false);
+  });
+
+  it("each method needs its permission", async () => {
     w = await davWorld({ perm: { create: false, delete: false, download: false } });
     expect((await w.dav("PUT", "/dav/books/n.txt", { body: "x" })).statusCode).toBe(403);
     expect((await w.dav("MKCOL", "/dav/books/n")).statusCode).toBe(403);
     expect((await w.dav("DELETE", "/dav/books/a.txt")).statusCode).toBe(403);
     expect((await w.dav("GET", "/dav/books/a.txt")).statusCode).toBe(403);
     expect((await w.dav("PUT", "/dav/books/a.txt", { body: "modified" })).statusCode).toBe(204);
-    await writeFile(w.at("books", "x"), "");
+    expect(await exists(w.at("books", "n.txt"))).toBe(false);
+    expect(await exists(w.at("books", "n"))).toBe(false);
+    expect(await readFile(w.at("books", "a.txt"), "utf8")).toBe("modified");
   });
 });
