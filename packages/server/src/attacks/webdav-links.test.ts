@@ -168,9 +168,7 @@ describe("a link in the scope pointing out", () => {
       const res = await target.dav("ada", "DELETE", `/dav/${link}`);
       expectNoLeak(target, res, `DELETE ${link}`);
       expect(res.status, `DELETE ${link}`).toBe(204);
-      expect(await lstat(path.join(target.ada, link)).catch(() => undefined), link).toBe(
-        undefined,
-      );
+      expect(await lstat(path.join(target.ada, link)).catch(() => undefined), link).toBe(undefined);
       // The target and everything in it are still there.
       await expectClean(`DELETE ${link}`);
       expect((await lstat(target0)).isDirectory(), target0).toBe(true);

@@ -47,7 +47,13 @@ async function tree(dir: string, prefix = ""): Promise<string[]> {
 describe("a denied entry over WebDAV", () => {
   it("is never listed by PROPFIND, in any spelling of its folder", async () => {
     await world();
-    for (const url of ["/dav/books/", "/dav/books", "/dav//books/", "/dav/./books/", "/dav/BOOKS/"]) {
+    for (const url of [
+      "/dav/books/",
+      "/dav/books",
+      "/dav//books/",
+      "/dav/./books/",
+      "/dav/BOOKS/",
+    ]) {
       for (const depth of ["0", "1"]) {
         const res = await w.dav("PROPFIND", url, { headers: { depth }, body: PROPFIND_ALL });
         expect(res.body, url).not.toContain("hidden");

@@ -77,12 +77,7 @@ export async function startDavTarget(
   const passwords: Record<string, string> = { ...PASSWORDS, admin: ADMIN_PASSWORD };
   return Object.assign(target, {
     canary,
-    async dav(
-      user: string | undefined,
-      method: string,
-      url: string,
-      o: DavOptions = {},
-    ) {
+    async dav(user: string | undefined, method: string, url: string, o: DavOptions = {}) {
       const auth: Record<string, string> = user
         ? { authorization: basic(user, passwords[user] ?? `${user}-password-12`) }
         : {};
