@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AppPasswordCreated } from "@scriptorium/shared";
 import { jsonOf, snapshot, startTarget } from "../test/attack-target.js";
 import { LOCK_BODY, PROPFIND_ALL, proppatchBody, startDavTarget } from "../test/dav-attack.js";

@@ -182,7 +182,7 @@ describe("a folder swapped for a link while requests run", () => {
     const pub = path.join(target.ada, "pub");
     // pub/canary.txt exists only behind the link; pub/page.html in the real folder.
     const racer = await startRacer(pub, target.canary, { ms: 20_000 });
-    let flips = 0;
+    let flips: number;
     try {
       for (let run = 0; run < 40; run++) {
         const get = await target.dav("ada", "GET", "/dav/pub/canary.txt");
