@@ -37,7 +37,8 @@ export async function readXmlBody(call: DavCall): Promise<XmlElement | undefined
   if (declared > XML_BODY_LIMIT) throw tooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of stream) {
+  // Leaving the loop early must not destroy the request (its socket would go before the 413).
+  for await (const chunk of stream.iterator({ destroyOnReturn: false })) {
     size += (chunk as Buffer).length;
     if (size > XML_BODY_LIMIT) throw tooLarge();
     chunks.push(chunk as Buffer);
