@@ -28,16 +28,19 @@ export async function readXmlBody(call: DavCall): Promise<XmlElement | undefined
   const stream = bodyStream(call);
   if (!stream || !hasBody(call)) return undefined;
   const declared = Number(call.request.headers["content-length"] ?? 0);
-  const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", "The XML body is larger than 1 MiB");
+  // The rest of the body is never read: the 413 closes the connection once sent (destroying
+  // the request's stream here would close it before the answer, which the client never gets).
+  const tooLarge = () => {
+    call.reply.header("connection", "close");
+    return new AppError("PAYLOAD_TOO_LARGE", "The XML body is larger than 1 MiB");
+  };
   if (declared > XML_BODY_LIMIT) throw tooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of stream) {
+  // Leaving the loop early must not destroy the request (its socket would go before the 413).
+  for await (const chunk of stream.iterator({ destroyOnReturn: false })) {
     size += (chunk as Buffer).length;
-    if (size > XML_BODY_LIMIT) {
-      stream.destroy();
-      throw tooLarge();
-    }
+    if (size > XML_BODY_LIMIT) throw tooLarge();
     chunks.push(chunk as Buffer);
   }
   let text: string;
