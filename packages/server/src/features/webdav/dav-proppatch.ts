@@ -1,4 +1,4 @@
-import { badRequest, forbidden } from "../../errors.js";
+import { AppError, badRequest, forbidden } from "../../errors.js";
 import { readXmlBody } from "./dav-body.js";
 import { checkWrite } from "./dav-conditions.js";
 import { keyOf, type DavCall } from "./dav-context.js";
@@ -9,9 +9,38 @@ import { hrefOf } from "./dav-paths.js";
 import { DAV, elements } from "./xml/parse-xml.js";
 import { serializeElement } from "./xml/write-xml.js";
 
+/** What one file or folder may keep: 1,000 dead properties, 1 MiB of them in all. */
+export const MAX_PROPS = 1000;
+export const MAX_PROPS_BYTES = 1024 * 1024;
+
 type Op =
   | { op: "set"; ns: string; name: string; valueXml: string }
   | { op: "remove"; ns: string; name: string };
+
+/**
+ * 403 when the properties the resource would keep after `ops` are more than MAX_PROPS or
+ * MAX_PROPS_BYTES: the database is shared by everyone, and a client could otherwise fill it one
+ * PROPPATCH at a time. (RFC 4918 §9.2.1 would allow 507; a limit the client ran into is a 4xx
+ * here, as every refusal of bad input is.)
+ */
+async function refuseTooMany(call: DavCall, key: string, ops: Op[]): Promise<void> {
+  const kept = new Map<string, number>();
+  for (const p of await call.deps.props.list(key)) {
+    kept.set(`${p.ns} ${p.name}`, Buffer.byteLength(p.valueXml));
+  }
+  for (const op of ops) {
+    if (op.op === "set") kept.set(`${op.ns} ${op.name}`, Buffer.byteLength(op.valueXml));
+    else kept.delete(`${op.ns} ${op.name}`);
+  }
+  let bytes = 0;
+  for (const size of kept.values()) bytes += size;
+  if (kept.size > MAX_PROPS || bytes > MAX_PROPS_BYTES) {
+    throw new AppError(
+      "FORBIDDEN",
+      `A file or folder keeps at most ${MAX_PROPS} properties and 1 MiB of them`,
+    );
+  }
+}
 
 /**
  * PROPPATCH (RFC 4918 §9.2): the set and remove instructions in document order, all or none:
@@ -54,6 +83,7 @@ export async function proppatch(call: DavCall): Promise<void> {
     propstats = [propstat(names(refused), 403)];
     if (others.length) propstats.push(propstat(names(others), 424));
   } else {
+    await refuseTooMany(call, key, ops);
     await deps.props.patch(key, ops);
     propstats = [propstat(names(ops), 200)];
   }
