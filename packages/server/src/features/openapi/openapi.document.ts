@@ -52,6 +52,7 @@ const DESCRIPTION = [
   "The HTTP API of Scriptorium, compatible with File Browser 2.x clients. Generated from the route contracts of `@scriptorium/shared`, which also drive the server's validation and the web client's types.",
   "Errors answer with a JSON body `{ status, code, message }` (`ErrorBody`). Every GET route also answers HEAD with the headers only. `{path}` is the rest of the URL: a path inside the user's scope.",
   "The operation field `x-auth` names who may call it: `none` (anyone), `user` (a session token) or `admin` (a token of an administrator).",
+  "The files are also served over WebDAV (RFC 4918, class 1 and 2) at `/dav/`, with Basic credentials (an app password: see the app-passwords operations). WebDAV's methods (PROPFIND, LOCK…) are not described here.",
 ].join("\n\n");
 
 const SECURITY_SCHEMES = {
