@@ -119,6 +119,8 @@ function timedEnv(command: string, args: string[], env: NodeJS.ProcessEnv): numb
 }
 
 interface Measure {
+  /** Prepares a run, outside the timing. */
+  before?(target: Target, round: number): void;
   /** One timed run against a target, in ms; `round` names fresh destinations. */
   run(target: Target, round: number): Promise<number> | number;
   /** Undoes what a run left (an uploaded file), outside the timing. */
@@ -130,6 +132,7 @@ async function paired(targets: Target[], m: Measure): Promise<Map<string, number
   const times = new Map<string, number[]>(targets.map((t) => [t.name, []]));
   for (let round = 0; round <= RUNS; round++) {
     for (const target of targets) {
+      m.before?.(target, round);
       const ms = await m.run(target, round);
       if (round > 0) times.get(target.name)!.push(ms);
       await m.after?.(target, round);
@@ -220,6 +223,9 @@ export async function webdav(work: string, tools: Record<string, string>): Promi
     });
     log("webdav: PUT of the 1 GiB file…");
     const put = await paired(targets, {
+      // Each PUT starts with no dirty pages of the previous one (written back outside the timing):
+      // otherwise a server is charged for the write-back of the one measured before it.
+      before: () => void spawnSync("sync"),
       run: (t, round) => curl(t, ["-T", big, `${t.url}put-${round}.bin`]),
       after: (t, round) => rm(path.join(t.root, `put-${round}.bin`), { force: true }),
     });

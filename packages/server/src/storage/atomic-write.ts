@@ -54,7 +54,8 @@ export function ownWriteStream(
 export async function fillAndSync(handle: FileHandle, source: Readable | undefined): Promise<void> {
   if (source) {
     countReceived(source);
-    await pipeline(source, ownWriteStream(handle));
+    // Chunks that arrive while a write runs go out together (writev), up to 1 MiB, as tus does.
+    await pipeline(source, ownWriteStream(handle, { highWaterMark: 1 << 20 }));
   }
   await handle.sync();
 }

@@ -31,27 +31,53 @@ const SUPPORTED_LOCK =
   "<D:lockentry><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockentry>" +
   "<D:lockentry><D:lockscope><D:shared/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockentry>";
 
-/** What a live property needs beyond the entry itself: locks and quotas, computed on demand. */
-export interface LiveContext {
-  lockDiscovery(entry: DavEntry): Promise<string>;
-  quota(entry: DavEntry): Promise<{ used: number; available: number } | undefined>;
+/** What a live property needs beyond the entry itself, computed before: locks and quotas. */
+export interface LiveExtra {
+  /** The inner XML of its lockdiscovery ("" without locks). */
+  lockXml: string;
+  /** A folder's quota, when asked for. */
+  quota?: { used: number; available: number };
+}
+
+const SUPPORTED_LOCK_PROP = `<D:supportedlock>${SUPPORTED_LOCK}</D:supportedlock>`;
+
+/** A date as RFC 4918's creationdate wants it (RFC 3339, whole seconds). */
+function creationDate(stats: DavEntry["stats"]): string {
+  const born = stats.birthtimeMs > 0n ? stats.birthtimeMs : stats.ctimeMs;
+  return new Date(Number(born)).toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+/**
+ * Every live property of an allprop answer, in one string: the same values as `liveValue`
+ * gives one by one, built at once because a listing of 10,000 entries asks them all.
+ */
+export function allLiveXml(entry: DavEntry, lockXml: string): string {
+  const { stats } = entry;
+  const file = entry.isDir
+    ? ""
+    : `<D:getcontentlength>${stats.size}</D:getcontentlength>` +
+      `<D:getcontenttype>${escapeXml(davContentType(entry.name))}</D:getcontenttype>`;
+  return (
+    `<D:creationdate>${creationDate(stats)}</D:creationdate>` +
+    `<D:displayname>${escapeXml(entry.name)}</D:displayname>` +
+    file +
+    `<D:getetag>${etagOf(stats)}</D:getetag>` +
+    `<D:getlastmodified>${new Date(Number(stats.mtimeMs)).toUTCString()}</D:getlastmodified>` +
+    (lockXml ? `<D:lockdiscovery>${lockXml}</D:lockdiscovery>` : "<D:lockdiscovery/>") +
+    (entry.isDir ? "<D:resourcetype><D:collection/></D:resourcetype>" : "<D:resourcetype/>") +
+    SUPPORTED_LOCK_PROP
+  );
 }
 
 /**
  * The inner XML of a live property of `entry` (prefix `D:` for DAV:), or undefined when the
  * property does not apply to it (a folder's length, a file's quota): a 404 propstat then.
  */
-export async function liveValue(
-  name: string,
-  entry: DavEntry,
-  ctx: LiveContext,
-): Promise<string | undefined> {
+export function liveValue(name: string, entry: DavEntry, extra: LiveExtra): string | undefined {
   const { stats } = entry;
   switch (name) {
-    case "creationdate": {
-      const born = stats.birthtimeMs > 0n ? stats.birthtimeMs : stats.ctimeMs;
-      return new Date(Number(born)).toISOString().replace(/\.\d{3}Z$/, "Z");
-    }
+    case "creationdate":
+      return creationDate(stats);
     case "displayname":
       return escapeXml(entry.name);
     case "getcontentlength":
@@ -67,12 +93,11 @@ export async function liveValue(
     case "supportedlock":
       return SUPPORTED_LOCK;
     case "lockdiscovery":
-      return ctx.lockDiscovery(entry);
+      return extra.lockXml;
     case "quota-used-bytes":
     case "quota-available-bytes": {
-      if (!entry.isDir) return undefined;
-      const quota = await ctx.quota(entry);
-      if (!quota) return undefined;
+      const quota = extra.quota;
+      if (!entry.isDir || !quota) return undefined;
       return String(name === "quota-used-bytes" ? quota.used : quota.available);
     }
     default:

@@ -3,7 +3,13 @@ import { badRequest } from "../../errors.js";
 import { keyOf, type DavCall } from "./dav-context.js";
 import { childrenOf, type DavEntry } from "./dav-entry.js";
 import { DavError } from "./dav-error.js";
-import { LIVE_PROPS, NOT_IN_ALLPROP, liveValue, type LiveContext } from "./dav-live-props.js";
+import {
+  LIVE_PROPS,
+  NOT_IN_ALLPROP,
+  allLiveXml,
+  liveValue,
+  type LiveExtra,
+} from "./dav-live-props.js";
 import { lockDiscoveryXml } from "./dav-lock-xml.js";
 import { multistatus, propElement, propstat, response } from "./dav-multistatus.js";
 import { hrefOf } from "./dav-paths.js";
@@ -90,22 +96,25 @@ export async function propfind(call: DavCall): Promise<void> {
   if (wantsDead && entries.length > 1) deadByKey = await deps.props.listWithMembers(folderKey);
   else if (wantsDead) deadByKey.set(folderKey, await deps.props.list(folderKey));
 
+  // What needs a query or a system call is fetched once, before the (synchronous) loop.
+  const wanted = wantedOf(ask);
+  const names = new Set(wanted.map((w) => w.name));
+  const quota =
+    root.isDir && (names.has("quota-used-bytes") || names.has("quota-available-bytes"))
+      ? await quotaOf(call, target.abs)
+      : undefined;
   const responses: string[] = [];
   for (const entry of entries) {
     const key = entry === root ? folderKey : `${folderKey === "/" ? "" : folderKey}/${entry.name}`;
-    const ctx: LiveContext = {
-      lockDiscovery: async () => lockDiscoveryXml(locksOf(entry, key), call),
-      quota: async (e) => {
-        if (e !== root) return undefined;
-        const vol = await fs.statfs(target.abs);
-        const used = await deps.sizes.sizeOf(fs.root);
-        return { used, available: vol.bavail * vol.bsize };
-      },
+    const locks = locksOf(entry, key);
+    const extra: LiveExtra = {
+      lockXml: locks.length ? await lockDiscoveryXml(locks, call) : "",
+      quota: entry === root ? quota : undefined,
     };
     const dead = deadByKey.get(key) ?? [];
     responses.push(
       response(hrefOf(call.baseURL, entry.path, entry.isDir), {
-        propstats: await propstatsOf(entry, ask, dead, ctx),
+        propstats: propstatsOf(entry, ask, wanted, dead, extra),
       }),
     );
   }
@@ -115,28 +124,48 @@ export async function propfind(call: DavCall): Promise<void> {
 const LIVE: ReadonlySet<string> = new Set(LIVE_PROPS);
 const isLive = (name: string) => LIVE.has(name);
 
-async function propstatsOf(
+/** The space a folder's scope uses and what is still free on its volume (RFC 4331). */
+async function quotaOf(call: DavCall, abs: string) {
+  const vol = await call.fs.statfs(abs);
+  const used = await call.deps.sizes.sizeOf(call.fs.root);
+  return { used, available: vol.bavail * vol.bsize };
+}
+
+const ALLPROP_LIVE = LIVE_PROPS.filter((n) => !NOT_IN_ALLPROP.has(n)).map((name) => ({
+  ns: DAV,
+  name,
+}));
+
+/** The properties a PROPFIND names (allprop: the live ones but the quotas, and its include). */
+function wantedOf(ask: Ask): { ns: string; name: string }[] {
+  if (ask.kind === "allprop") {
+    return [
+      ...ALLPROP_LIVE,
+      ...ask.include.filter((n) => n.ns !== DAV || NOT_IN_ALLPROP.has(n.name)),
+    ];
+  }
+  return ask.kind === "prop" ? ask.names : [];
+}
+
+function propstatsOf(
   entry: DavEntry,
   ask: Ask,
+  wanted: { ns: string; name: string }[],
   dead: { ns: string; name: string; valueXml: string }[],
-  ctx: LiveContext,
-): Promise<string[]> {
+  extra: LiveExtra,
+): string[] {
   if (ask.kind === "propname") {
-    const names = LIVE_PROPS.filter((n) => !NOT_IN_ALLPROP.has(n)).map((n) => propElement(DAV, n));
+    const names = ALLPROP_LIVE.map((n) => propElement(DAV, n.name));
     return [propstat([...names, ...dead.map((d) => propElement(d.ns, d.name))], 200)];
+  }
+  if (ask.kind === "allprop" && ask.include.length === 0) {
+    return [propstat([allLiveXml(entry, extra.lockXml), ...dead.map((d) => d.valueXml)], 200)];
   }
   const found: string[] = [];
   const missing: string[] = [];
-  const wanted =
-    ask.kind === "allprop"
-      ? [
-          ...LIVE_PROPS.filter((n) => !NOT_IN_ALLPROP.has(n)).map((name) => ({ ns: DAV, name })),
-          ...ask.include.filter((n) => n.ns !== DAV || NOT_IN_ALLPROP.has(n.name)),
-        ]
-      : ask.names;
   for (const { ns, name } of wanted) {
     if (ns === DAV && isLive(name)) {
-      const value = await liveValue(name, entry, ctx);
+      const value = liveValue(name, entry, extra);
       if (value === undefined) {
         if (ask.kind === "prop") missing.push(propElement(ns, name));
       } else found.push(propElement(ns, name, value));

@@ -61,6 +61,31 @@ describe("WebDAV at /dav/", () => {
     expect(inf.body).toContain("<D:propfind-finite-depth/>");
   });
 
+  it("allprop answers the same live properties as naming each of them", async () => {
+    w = await davWorld();
+    const names = [
+      "creationdate",
+      "displayname",
+      "getcontentlength",
+      "getcontenttype",
+      "getetag",
+      "getlastmodified",
+      "lockdiscovery",
+      "resourcetype",
+      "supportedlock",
+    ];
+    const named =
+      '<D:propfind xmlns:D="DAV:"><D:prop>' +
+      names.map((n) => `<D:${n}/>`).join("") +
+      "</D:prop></D:propfind>";
+    for (const url of ["/dav/books/a.txt", "/dav/books/"]) {
+      const all = await w.dav("PROPFIND", url, { headers: { depth: "0" }, body: PROPFIND_ALL });
+      const one = await w.dav("PROPFIND", url, { headers: { depth: "0" }, body: named });
+      const found = (body: string) => body.split("<D:propstat>")[1]!.replace(/<D:status>.*$/, "");
+      expect(found(all.body)).toBe(found(one.body));
+    }
+  });
+
   it("PUT writes a new file (201) and replaces one (204) keeping a version; GET reads it with Range", async () => {
     w = await davWorld();
     const created = await w.dav("PUT", "/dav/books/nova.tex", { body: "\\Unit nova" });
