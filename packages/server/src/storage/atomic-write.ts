@@ -50,12 +50,39 @@ export function ownWriteStream(
   return createWriteStream(fdPath(handle.fd), { flags: "r+", ...opts });
 }
 
+/** Bytes written between two flushes started during a long write. */
+const FLUSH_EVERY = 64 << 20;
+
+/**
+ * Starts writing a file's pages to disk every FLUSH_EVERY bytes while it is still being
+ * received (one flush at a time, never awaited by the writes), so that the final fsync waits for
+ * the last stretch only and not for the whole file.
+ */
+function flushAlong(handle: FileHandle, source: Readable): () => Promise<void> {
+  let sinceFlush = 0;
+  let running: Promise<void> | undefined;
+  source.on("data", (chunk: Buffer) => {
+    sinceFlush += chunk.length;
+    if (sinceFlush < FLUSH_EVERY || running) return;
+    sinceFlush = 0;
+    running = handle.datasync().then(
+      () => void (running = undefined),
+      () => void (running = undefined), // the final fsync reports what failed
+    );
+  });
+  return async () => {
+    await running;
+  };
+}
+
 /** Streams `source` (or nothing) into an open, empty file, then fsyncs. */
 export async function fillAndSync(handle: FileHandle, source: Readable | undefined): Promise<void> {
   if (source) {
     countReceived(source);
+    const flushed = flushAlong(handle, source);
     // Chunks that arrive while a write runs go out together (writev), up to 1 MiB, as tus does.
     await pipeline(source, ownWriteStream(handle, { highWaterMark: 1 << 20 }));
+    await flushed();
   }
   await handle.sync();
 }

@@ -25,12 +25,15 @@ import { DAV, XML_NS, isElement, type XmlElement } from "./parse-xml.js";
 
 /** XML text escaping for element content and attribute values (characters XML cannot carry become U+FFFD). */
 export function escapeXml(s: string): string {
+  // Most names need nothing (a listing escapes thousands of them).
+  if (PLAIN.test(s)) return s;
   return s.replace(
     // eslint-disable-next-line no-control-regex -- the characters XML 1.0 cannot carry
     /[&<>"'\r]|[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
     (c) => ESCAPES[c] ?? "\uFFFD",
   );
 }
+const PLAIN = /^[\w .,;:/=()+@#~%!$*\-[\]{}]*$/;
 const ESCAPES: Record<string, string> = {
   "&": "&amp;",
   "<": "&lt;",
