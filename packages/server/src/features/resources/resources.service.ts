@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { CHECKSUM_ALGORITHMS, type ChecksumAlgorithm, type Resource } from "@scriptorium/shared";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../errors.js";
+import { etagOfStats } from "../../lib/etag.js";
 import { refuseReservedNames } from "../../lib/reserved-names.js";
 import type { FileEvents } from "../../storage/events.js";
 import type { Storage } from "../../storage/storage.js";
@@ -14,10 +15,9 @@ import { imageResolution } from "./resolution.js";
 import { findSubtitles } from "./subtitles.js";
 import type { TrashService } from "../trash/trash.service.js";
 
-/** ETag of a written file, as File Browser sends it: hex mtime in ns, then hex size. */
+/** ETag of a written file, as File Browser sends it. */
 async function etagOf(fs: UserFs, abs: string): Promise<string> {
-  const st = await fs.statBig(abs);
-  return `"${st.mtimeNs.toString(16)}${st.size.toString(16)}"`;
+  return etagOfStats(await fs.statBig(abs));
 }
 
 /** The permission each write needs and the refusal's message. */

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { etagOfStats } from "../../lib/etag.js";
 import { extensionOf, mimeFromExtension } from "../../lib/mime.js";
 import { STAGING_SUFFIX } from "../../storage/atomic-write.js";
 import type { BigIntStats } from "../../storage/file-ops.js";
@@ -17,10 +18,8 @@ export interface DavEntry {
 /** Entries of a folder read between two turns of the event loop. */
 const STAT_BATCH = 1000;
 
-/** The ETag of a file or folder, the one the API's writes answer: hex mtime in ns, hex size. */
-export function etagOf(stats: BigIntStats): string {
-  return `"${stats.mtimeNs.toString(16)}${stats.size.toString(16)}"`;
-}
+/** The ETag of a file or folder, the one the API's writes answer. */
+export const etagOf = etagOfStats;
 
 /** The Content-Type WebDAV reports: from the extension, no sniffing (a listing reads no file). */
 export function davContentType(name: string): string {

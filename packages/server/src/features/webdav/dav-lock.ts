@@ -5,27 +5,15 @@ import { checkIf, ifLists, lockedError } from "./dav-conditions.js";
 import { keyOf, type DavCall } from "./dav-context.js";
 import { DavError } from "./dav-error.js";
 import { activeLockXml } from "./dav-lock-xml.js";
-import { LockConflict, type DavLock } from "./dav-locks.js";
+import { LockConflict, parseTimeout, type DavLock } from "./dav-locks.js";
 import { hrefOf } from "./dav-paths.js";
-import { submittedTokens } from "./if-header.js";
+import { DavIfError, parseLockTokenHeader, submittedTokens } from "./if-header.js";
 import { DAV, child, elements } from "./xml/parse-xml.js";
 import { serializeElement } from "./xml/write-xml.js";
 
-/** Ten minutes without a Timeout header; an hour at most (a client refreshes). */
-const DEFAULT_TIMEOUT_S = 600;
-const MAX_TIMEOUT_S = 3600;
-
-/** The first usable value of a Timeout header ("Infinite, Second-4100000000"). */
-function timeoutOf(header: string | string[] | undefined): number {
-  if (typeof header !== "string") return DEFAULT_TIMEOUT_S;
-  for (const part of header.split(",")) {
-    const value = part.trim();
-    if (/^infinite$/i.test(value)) return MAX_TIMEOUT_S;
-    const m = /^Second-(\d+)$/i.exec(value);
-    if (m) return Math.max(1, Math.min(MAX_TIMEOUT_S, Number(m[1])));
-  }
-  return DEFAULT_TIMEOUT_S;
-}
+/** A header's single value (undefined when absent or repeated). */
+const headerValue = (value: string | string[] | undefined) =>
+  typeof value === "string" ? value : undefined;
 
 /** The 200 or 201 body of a LOCK: the lock's `D:lockdiscovery`. */
 async function sendLock(call: DavCall, lock: DavLock, status: number, rootPath: string) {
@@ -58,7 +46,7 @@ export async function lock(call: DavCall): Promise<void> {
   const existing = await fs.statOrNone(target.abs);
   mayLock(call, existing !== undefined);
   const key = keyOf(call, target);
-  const timeout = timeoutOf(call.request.headers.timeout);
+  const timeout = parseTimeout(headerValue(call.request.headers.timeout));
 
   if (!body) {
     const tokens = submittedTokens(ifLists(call));
@@ -118,10 +106,14 @@ export async function lock(call: DavCall): Promise<void> {
 
 /** UNLOCK (RFC 4918 §9.11): the token of a lock on this resource, by the one who took it. */
 export async function unlock(call: DavCall): Promise<void> {
-  const header = call.request.headers["lock-token"];
-  const m = typeof header === "string" ? /^\s*<([^>]+)>\s*$/.exec(header) : null;
-  if (!m) throw badRequest("The Lock-Token header is missing or malformed");
-  const token = m[1]!;
+  let token: string;
+  try {
+    token = parseLockTokenHeader(headerValue(call.request.headers["lock-token"]));
+  } catch (err) {
+    if (err instanceof DavIfError)
+      throw badRequest("The Lock-Token header is missing or malformed");
+    throw err;
+  }
   if (call.identity.readOnly) throw forbidden("This app password is read-only");
   const target = await call.fs.resolve(call.path);
   const covering = await call.deps.locks.covering(keyOf(call, target));

@@ -1,12 +1,6 @@
-import { STATUS_CODES } from "node:http";
-import { escapeXml } from "./xml/write-xml.js";
+import { escapeXml, statusLine } from "./xml/write-xml.js";
 
 const XML_HEAD = '<?xml version="1.0" encoding="utf-8"?>\n';
-
-/** `HTTP/1.1 200 OK` and the like. */
-export function statusLine(status: number): string {
-  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ""}`;
-}
 
 /**
  * A property element: DAV: ones with the root's `D:` prefix, others declaring their own
