@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-// @ts-expect-error -- a plain script of the repository, without types
 import { startCluster, stopCluster } from "../../../../scripts/test-postgres.mjs";
 
 declare module "vitest" {
@@ -19,7 +18,7 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const given = process.env.SCRIPTORIUM_TEST_POSTGRES_SERVER;
   const dir = given ? undefined : await mkdtemp(path.join(tmpdir(), "scriptorium-pg-"));
-  const url = given ?? ((await startCluster(dir)) as string);
+  const url = given ?? (await startCluster(dir!));
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   await client.query("create extension if not exists unaccent schema public");
