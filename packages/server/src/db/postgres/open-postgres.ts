@@ -38,7 +38,7 @@ function createPool(url: string): pg.Pool {
   const pool = new pg.Pool({
     connectionString: parsed.toString(),
     max,
-    types: types as pg.CustomTypesConfig,
+    types,
   });
   pool.on("connect", (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
