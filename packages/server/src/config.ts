@@ -1,7 +1,13 @@
 /** Options of the `scriptorium` serve command (each also read from SCRIPTORIUM_<NAME>). */
 export interface ServeOptions {
   root: string;
+  /** A SQLite file, or a `postgres://` URL. */
   database: string;
+  /**
+   * The server's own folders (trash, versions, caches); undefined: beside the SQLite file, or
+   * ./data with PostgreSQL.
+   */
+  data?: string;
   address: string;
   port: number;
   baseURL: string;

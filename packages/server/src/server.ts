@@ -3,6 +3,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.js";
 import { openDatabase } from "./db/database.js";
+import { isPostgresUrl } from "./db/engine.js";
 import { ensureFirstAdmin } from "./features/users/first-admin.js";
 import { loggerOptions } from "./lib/logger.js";
 import type { ServeOptions } from "./config.js";
@@ -32,8 +33,12 @@ export async function startServer(
   process.umask(0o077);
   const root = path.resolve(opts.root);
   mkdirSync(root, { recursive: true, mode: 0o700 });
-  const databasePath = path.resolve(opts.database);
-  const db = await openDatabase(databasePath);
+  const postgres = isPostgresUrl(opts.database);
+  const database = postgres ? opts.database : path.resolve(opts.database);
+  // The server's own folders (trash, versions, caches): beside a SQLite file by default; for
+  // PostgreSQL, --data (every instance of one installation names the same shared folder).
+  const data = path.resolve(opts.data ?? (postgres ? "./data" : path.dirname(database)));
+  const db = await openDatabase(database);
   const settings = createSettingsStore(db);
   if (opts.noauth) {
     const server = await settings.getServerConfig();
@@ -57,10 +62,10 @@ export async function startServer(
     db,
     root,
     baseURL: opts.baseURL,
-    cacheDir: path.join(path.dirname(databasePath), "cache"),
-    trashDir: path.join(path.dirname(databasePath), "trash"),
-    versionsDir: path.join(path.dirname(databasePath), "versions"),
-    fontCacheDir: path.join(path.dirname(databasePath), "fonts"),
+    cacheDir: path.join(data, "cache"),
+    trashDir: path.join(data, "trash"),
+    versionsDir: path.join(data, "versions"),
+    fontCacheDir: path.join(data, "fonts"),
     logger: loggerOptions(process.env.SCRIPTORIUM_LOG_LEVEL ?? "info"),
     unsandboxedPrograms: opts.unsandboxedPrograms,
     limits: { loginPerIp: { max: opts.loginLimit, windowMs: 60_000 } },

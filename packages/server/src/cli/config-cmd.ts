@@ -1,5 +1,4 @@
 import { writeFileSync } from "node:fs";
-import path from "node:path";
 import { Type, type Static } from "typebox";
 import { Value } from "typebox/value";
 import {
@@ -11,6 +10,7 @@ import {
   type Settings,
 } from "@scriptorium/shared";
 import { openDatabase } from "../db/database.js";
+import { databaseLocation } from "../db/engine.js";
 import { AppError } from "../errors.js";
 import { createServerSettingsService } from "../features/settings/server-settings.service.js";
 import { createSettingsService } from "../features/settings/settings.service.js";
@@ -42,7 +42,7 @@ async function withSettings<T>(
   database: string | undefined,
   use: (store: SettingsStore, file: string) => Promise<T>,
 ): Promise<T> {
-  const file = path.resolve(database ?? SERVE_DEFAULTS.database);
+  const file = databaseLocation(database ?? SERVE_DEFAULTS.database);
   const db = await openDatabase(file);
   try {
     // One transaction: a value the checks refuse leaves the database as it was.

@@ -20,8 +20,8 @@ export const DATABASE_FLAG = {
   database: Flag.string({
     short: "d",
     env: "SCRIPTORIUM_DATABASE",
-    arg: "FILE",
-    description: "database file (default ./data/scriptorium.db)",
+    arg: "FILE|URL",
+    description: "SQLite database file, or a postgres:// URL (default ./data/scriptorium.db)",
   }),
 };
 

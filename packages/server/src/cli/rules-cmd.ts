@@ -3,6 +3,7 @@ import { Type, type Static } from "typebox";
 import type { Rule } from "@scriptorium/shared";
 import { SERVE_DEFAULTS } from "../config.js";
 import { openDatabase, type Db } from "../db/database.js";
+import { databaseLocation } from "../db/engine.js";
 import { AppError } from "../errors.js";
 import { createSettingsService } from "../features/settings/settings.service.js";
 import { createSettingsStore } from "../features/settings/settings.store.js";
@@ -83,7 +84,7 @@ async function withRules(
   owner: Owner,
   use: (list: RuleList) => Promise<Rule[] | undefined>,
 ): Promise<string> {
-  const db = await openDatabase(path.resolve(owner.database ?? SERVE_DEFAULTS.database));
+  const db = await openDatabase(databaseLocation(owner.database ?? SERVE_DEFAULTS.database));
   try {
     const list = await ruleList(db, owner);
     const next = await use(list);

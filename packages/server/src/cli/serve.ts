@@ -12,6 +12,13 @@ export const ServeFlags = Type.Object({
     description: "folder served (default ./data/files)",
   }),
   ...DATABASE_FLAG,
+  data: Flag.string({
+    env: "SCRIPTORIUM_DATA",
+    arg: "DIR",
+    description:
+      "the server's own folders: trash, versions, caches (default: beside the SQLite file; " +
+      "./data with PostgreSQL; several instances share one)",
+  }),
   address: Flag.string({
     short: "a",
     env: "SCRIPTORIUM_ADDRESS",
@@ -65,6 +72,7 @@ export function serveOptions(values: Static<typeof ServeFlags>): ServeOptions {
   return {
     root: values.root ?? SERVE_DEFAULTS.root,
     database: values.database ?? SERVE_DEFAULTS.database,
+    ...(values.data !== undefined && { data: values.data }),
     address: values.address ?? SERVE_DEFAULTS.address,
     port: values.port ?? SERVE_DEFAULTS.port,
     baseURL,

@@ -1,6 +1,6 @@
-import path from "node:path";
 import { SERVE_DEFAULTS } from "../config.js";
 import { openDatabase, type Db } from "../db/database.js";
+import { databaseLocation } from "../db/engine.js";
 import { AppError } from "../errors.js";
 import { createSettingsStore } from "../features/settings/settings.store.js";
 import { createUsersStore, type UserRecord } from "../features/users/users.store.js";
@@ -18,7 +18,7 @@ export async function findUser(db: Db, ref: string): Promise<UserRecord> {
 
 /** Opens the database (creating it with default settings when missing) for one users command. */
 export async function withUsers<T>(database: string | undefined, use: (db: Db) => Promise<T>) {
-  const db = await openDatabase(path.resolve(database ?? SERVE_DEFAULTS.database));
+  const db = await openDatabase(databaseLocation(database ?? SERVE_DEFAULTS.database));
   try {
     const settings = createSettingsStore(db);
     if (!(await settings.isInitialised())) await settings.setSettings(await settings.getSettings());

@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { PostgresAdapter, sql, type Kysely, type RawBuilder } from "kysely";
 
 /** The two database engines behind the same stores. */
@@ -34,3 +35,7 @@ export async function advanceSequence(db: Kysely<any>, table: string, column: st
   await sql`select setval(pg_get_serial_sequence(${table}, ${column}),
     greatest((select max(${sql.ref(column)}) from ${sql.table(table)}), 1))`.execute(db);
 }
+
+/** A `--database` value as opened: a URL as given, a SQLite file's path made absolute. */
+export const databaseLocation = (value: string): string =>
+  isPostgresUrl(value) ? value : resolve(value);
