@@ -42,6 +42,7 @@ import { createVersionKeeper } from "./features/versions/versions.keeper.js";
 import { createVersionsService } from "./features/versions/versions.service.js";
 import { createVersionsStore } from "./features/versions/versions.store.js";
 import { countedDb } from "./features/operations/db-metrics.js";
+import { poolOf } from "./db/postgres/open-postgres.js";
 import { createMetrics, type Metrics } from "./features/operations/metrics.js";
 import { observedRunner } from "./features/operations/observed-runner.js";
 import { createReadiness } from "./features/operations/readiness.js";
@@ -338,6 +339,8 @@ function createWebdav(options: AppOptions, core: Core): DavDeps {
  */
 export function createServices(appOptions: AppOptions, log: FastifyBaseLogger) {
   const metrics = createMetrics();
+  const pool = poolOf(appOptions.db);
+  if (pool) metrics.registerPoolMetrics(pool);
   const options = { ...appOptions, db: countedDb(appOptions.db, metrics) };
   const core = createCore(options, log, metrics);
   const programs = createPrograms(options, core, log, metrics);

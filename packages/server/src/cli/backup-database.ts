@@ -29,7 +29,11 @@ function libpqTarget(url: string): { dbname: string; env: Record<string, string>
   const env: Record<string, string> = {};
   if (parsed.password) env.PGPASSWORD = decodeURIComponent(parsed.password);
   parsed.password = "";
-  parsed.searchParams.delete("max");
+  // Spaces as %20: libpq reads no `+` for a space (URLSearchParams would write one).
+  const params = [...parsed.searchParams].filter(([key]) => key !== "max");
+  parsed.search = params
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .join("&");
   return { dbname: parsed.toString(), env };
 }
 

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { servicesOf } from "../../app.js";
 import { openDatabase } from "../../db/database.js";
 import { createStorage } from "../../storage/storage.js";
+import { TEST_ENGINE, testDatabase } from "../../test/test-database.js";
 import { createTestApp, type TestContext } from "../../test/helpers.js";
 import { listen } from "../../test/http.js";
 import { createReadiness } from "./readiness.js";
@@ -70,7 +71,7 @@ describe("/health and /ready", () => {
 
   it("the database check fails on a database that does not answer", async () => {
     t = await createTestApp();
-    const db = await openDatabase(path.join(t.dir, "other.db"));
+    const db = await openDatabase(await testDatabase(t.dir, "other.db"));
     await db.destroy();
     const readiness = createReadiness({
       db,
@@ -174,6 +175,12 @@ describe("/metrics", () => {
     );
     expect(sample(after, "scriptorium_tus_uploads_in_progress")).toBe(1);
     expect(sample(after, "scriptorium_tus_chunks_receiving")).toBe(0);
+    if (TEST_ENGINE === "postgres") {
+      expect(sample(after, "scriptorium_db_pool_connections", { state: "total" })).toBeGreaterThan(
+        0,
+      );
+      expect(sample(after, "scriptorium_db_pool_connections", { state: "waiting" })).toBe(0);
+    }
     // Patterns only: no path a user sent appears anywhere in the scrape.
     for (const text of ["Secret", "no-such-user-path", "upload.bin", "pending.bin"]) {
       expect(after).not.toContain(text);
