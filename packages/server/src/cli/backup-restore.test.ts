@@ -204,12 +204,12 @@ describe("scriptorium backup and restore", () => {
     );
     const file = path.join(backup, ...version!.path.split("/"));
     const bytes = await readFile(file);
-    bytes[0] = bytes[0]! ^ 1;
+    bytes[0] = (bytes[0] ?? 0) ^ 1;
     await writeFile(file, bytes);
     const changed = await run("restore", "-d", target, "--data", data, backup);
     expect(changed.code).toBe(2);
     expect(changed.out).toMatch(/differs from the manifest/);
-    bytes[0] = bytes[0]! ^ 1;
+    bytes[0] = (bytes[0] ?? 0) ^ 1;
     await writeFile(file, bytes);
 
     // A manifest naming a path out of the backup.

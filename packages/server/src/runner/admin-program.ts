@@ -30,8 +30,9 @@ export function runAdminProgram(
         encoding: "utf8",
       },
       (error, stdout, stderr) => {
+        // Not started at all (no such program, no permission): no exit code to tell.
         if (error && typeof error.code !== "number" && !error.killed) {
-          reject(error);
+          reject(new Error(`${executable} could not be started: ${error.message}`));
           return;
         }
         resolve({
