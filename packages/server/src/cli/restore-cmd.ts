@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Type } from "typebox";
 import { Value } from "typebox/value";
@@ -81,6 +81,12 @@ export async function restoreBackup(
     );
   }
   if (!force) {
+    // SQLite keeps `-shm` beside a database while a connection has it open.
+    if (engine === "sqlite" && (await stat(`${database}-shm`).catch(() => undefined))) {
+      throw new UsageError(
+        "the database is open in another program (a running server?): stop it first, or add --force",
+      );
+    }
     if (await databaseInUse(database)) {
       throw new UsageError("the database already holds users; add --force to replace it");
     }
