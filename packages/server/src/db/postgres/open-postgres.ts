@@ -12,12 +12,13 @@ const POOL_SIZE = 10;
 const toParam = (value: unknown) => (typeof value === "boolean" ? (value ? 1 : 0) : value);
 
 /** 64-bit integers (ids, times in ms, sizes, counts) come back as numbers, as from SQLite. */
+const INT8 = 20;
 const types = {
-  getTypeParser(oid: number, format?: string) {
-    if (oid === pg.types.builtins.INT8) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format as "text");
+  getTypeParser(oid: number): (value: string) => unknown {
+    if (oid === INT8) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, "text");
   },
-};
+} as pg.CustomTypesConfig;
 
 /** The pool behind a PostgreSQL database, for the metrics (see `poolOf`). */
 const pools = new WeakMap<object, pg.Pool>();
