@@ -73,7 +73,8 @@ export const ServeFlags = Type.Object({
       arg: "TOKEN",
       description:
         "serve Prometheus metrics at /metrics to requests with Authorization: Bearer TOKEN " +
-        "(at least 16 characters; better in the variable than on the command line). Default: off",
+        "(at least 16 characters; better in the variable, which no process list shows; " +
+        "default: off)",
     },
     (text) => /^[\x21-\x7e]{16,}$/.test(text),
     () => "must be at least 16 printable characters, no spaces",
