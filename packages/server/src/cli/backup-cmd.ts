@@ -128,7 +128,7 @@ export const backupCommand = defineCommand({
     const manifest = await makeBackup(target, database, dataDir);
     const files = manifest.entries.filter((e) => e.type === "file").length;
     out(
-      `Saved the ${manifest.engine} database and ${files} files of ${manifest.folders.join(", ") || "no folder"} ` +
+      `Saved the ${manifest.engine} database and ${files} file${files === 1 ? "" : "s"} of ${manifest.folders.join(", ") || "no folder"} ` +
         `(${manifest.totalBytes} bytes) into ${target}.`,
     );
   },
