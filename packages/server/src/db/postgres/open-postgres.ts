@@ -13,12 +13,14 @@ const toParam = (value: unknown) => (typeof value === "boolean" ? (value ? 1 : 0
 
 /** 64-bit integers (ids, times in ms, sizes, counts) come back as numbers, as from SQLite. */
 const INT8 = 20;
+function defaultParser(oid: number): (value: string) => unknown {
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-return -- pg types its parsers as any
+  return pg.types.getTypeParser(oid, "text");
+}
 const types = {
-  getTypeParser(oid: number): (value: string) => unknown {
-    if (oid === INT8) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, "text");
-  },
-} as pg.CustomTypesConfig;
+  getTypeParser: (oid: number) =>
+    oid === INT8 ? (value: string) => Number(value) : defaultParser(oid),
+};
 
 /** The pool behind a PostgreSQL database, for the metrics (see `poolOf`). */
 const pools = new WeakMap<object, pg.Pool>();
@@ -33,7 +35,11 @@ function createPool(url: string): pg.Pool {
   const parsed = new URL(url);
   const max = Number(parsed.searchParams.get("max") ?? POOL_SIZE);
   parsed.searchParams.delete("max");
-  const pool = new pg.Pool({ connectionString: parsed.toString(), max, types });
+  const pool = new pg.Pool({
+    connectionString: parsed.toString(),
+    max,
+    types,
+  });
   pool.on("connect", (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as { query: unknown }).query = (config: unknown, values?: unknown, cb?: unknown) =>
