@@ -27,6 +27,7 @@ export default [
           "routes-trash.ts",
           "routes-app-passwords.ts",
           "routes-tools.ts",
+          "routes-operations.ts",
           "routes-history.ts",
           "routes-activity.ts",
           "routes.ts",

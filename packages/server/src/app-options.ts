@@ -65,4 +65,6 @@ export interface AppOptions {
   shellTimeoutMs?: number;
   /** Live changes (GET /api/events): heartbeat, session checks, streams per user. */
   live?: LiveOptions;
+  /** The token `/metrics` requires as `Authorization: Bearer`; none: `/metrics` is off (404). */
+  metricsToken?: string;
 }

@@ -1,6 +1,5 @@
 import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
-import { routes } from "@scriptorium/shared";
 
 import { authRoutes } from "./features/auth/auth.routes.js";
 import { registerAuth } from "./features/auth/auth.plugin.js";
@@ -27,10 +26,11 @@ import { trashPlugin } from "./features/trash/trash.plugin.js";
 import { versionsPlugin } from "./features/versions/versions.plugin.js";
 import { activityPlugin } from "./features/activity/activity.plugin.js";
 import { appPasswordsRoutes } from "./features/app-passwords/app-passwords.routes.js";
+import { registerHttpMetrics } from "./features/operations/http-metrics.js";
+import { operationsRoutes } from "./features/operations/operations.routes.js";
 import { parseJsonBodies } from "./http/bodies.js";
 import { createFastify, registerHttpPlugins } from "./http/fastify.js";
 import { registerRequestContext } from "./http/request-context.js";
-import { defineRoute } from "./http/route.js";
 import { registerErrorHandler } from "./plugins/error-handler.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
 import { registerWebApp } from "./plugins/web-app.js";
@@ -55,6 +55,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRequestContext(app);
   const services = createServices(options, app.log);
   builtServices.set(app, services);
+  registerHttpMetrics(app, services.metrics);
 
   registerErrorHandler(app);
   registerSecurityHeaders(app);
@@ -80,7 +81,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
 /** The route table: each feature's routes with the services they call. */
 function registerRoutes(app: FastifyInstance, s: Services, options: AppOptions, baseURL: string) {
-  defineRoute(app, routes.health, () => ({ status: "OK" }));
+  app.register(
+    operationsRoutes({
+      readiness: s.readiness,
+      metrics: s.metrics,
+      metricsToken: options.metricsToken,
+    }),
+  );
   app.register(openapiRoutes({ version: s.version, baseURL }));
   app.register(authRoutes(s.auth, options.limits?.loginPerIp ?? { max: 30, windowMs: 60_000 }));
   app.register(usersRoutes(s.usersService, s.rulesPreview));

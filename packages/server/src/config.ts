@@ -19,6 +19,13 @@ export interface ServeOptions {
   unsandboxedPrograms: boolean;
   /** Logins and sign-ups one address may send per minute (many users behind one proxy: raise). */
   loginLimit: number;
+  /**
+   * How long a graceful shutdown (SIGTERM, SIGINT) may take: running requests finish, then the
+   * process exits; past it, the process exits anyway with status 1.
+   */
+  shutdownTimeoutMs: number;
+  /** The bearer token `/metrics` requires; none: `/metrics` is off (404). */
+  metricsToken?: string;
 }
 
 export const SERVE_DEFAULTS: ServeOptions = {
@@ -30,4 +37,5 @@ export const SERVE_DEFAULTS: ServeOptions = {
   noauth: false,
   unsandboxedPrograms: false,
   loginLimit: 30,
+  shutdownTimeoutMs: 30_000,
 };

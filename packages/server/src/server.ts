@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "./app.js";
+import { buildApp, servicesOf } from "./app.js";
 import { openDatabase } from "./db/database.js";
 import { isPostgresUrl } from "./db/engine.js";
 import { ensureFirstAdmin } from "./features/users/first-admin.js";
@@ -23,7 +23,8 @@ export class StartupError extends Error {
 
 /**
  * Opens the database, creates the files folder and the first admin if needed, and listens.
- * SIGTERM/SIGINT close it gracefully: in-flight requests finish, then the database closes.
+ * SIGTERM/SIGINT close it gracefully: in-flight requests finish, then the database closes,
+ * within `shutdownTimeoutMs` (past it the process exits with status 1).
  */
 export async function startServer(
   opts: ServeOptions,
@@ -69,6 +70,7 @@ export async function startServer(
     logger: loggerOptions(process.env.SCRIPTORIUM_LOG_LEVEL ?? "info"),
     unsandboxedPrograms: opts.unsandboxedPrograms,
     limits: { loginPerIp: { max: opts.loginLimit, windowMs: 60_000 } },
+    metricsToken: opts.metricsToken,
   });
   try {
     await app.listen({ host: opts.address, port: opts.port });
@@ -90,11 +92,21 @@ export async function startServer(
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, "shutting down");
+    app.log.info({ signal, timeoutMs: opts.shutdownTimeoutMs }, "shutting down");
     clearInterval(pruneTimer);
+    // /ready answers 503 from now on; no new connection is accepted; running requests (an
+    // upload's chunk too) finish; live streams and WebSockets end; then the database closes.
+    servicesOf(app)?.readiness.drain();
+    setTimeout(() => {
+      app.log.error({ timeoutMs: opts.shutdownTimeoutMs }, "shutdown took too long: exiting");
+      process.exit(1);
+    }, opts.shutdownTimeoutMs);
     app.close().then(
       () => process.exit(0),
-      () => process.exit(1),
+      (err: unknown) => {
+        app.log.error({ err }, "shutdown failed");
+        process.exit(1);
+      },
     );
   };
   process.once("SIGTERM", () => shutdown("SIGTERM"));

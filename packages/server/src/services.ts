@@ -41,6 +41,11 @@ import { createTrashService, type TrashDeps } from "./features/trash/trash.servi
 import { createVersionKeeper } from "./features/versions/versions.keeper.js";
 import { createVersionsService } from "./features/versions/versions.service.js";
 import { createVersionsStore } from "./features/versions/versions.store.js";
+import { countedDb } from "./features/operations/db-metrics.js";
+import { poolOf } from "./db/postgres/open-postgres.js";
+import { createMetrics, type Metrics } from "./features/operations/metrics.js";
+import { observedRunner } from "./features/operations/observed-runner.js";
+import { createReadiness } from "./features/operations/readiness.js";
 import { createTrashStore } from "./features/trash/trash.store.js";
 import { createTusService } from "./features/tus/tus.service.js";
 import { createUploadsStore } from "./features/tus/uploads.store.js";
@@ -100,6 +105,7 @@ function createVersions(
 export function createCore(
   options: Pick<AppOptions, "db" | "root" | "limits" | "trashDir" | "trashRename" | "versionsDir">,
   log?: FastifyBaseLogger,
+  metrics?: Metrics,
 ) {
   const { db, root } = options;
   const settings = createSettingsStore(db);
@@ -121,7 +127,7 @@ export function createCore(
     usernameOf: async (id) => (await users.findById(id))?.username,
     log,
   });
-  const listings = createListingCache({ events });
+  const listings = createListingCache({ events, onLookup: metrics?.listingLookup });
   const scopeSizes = createScopeSizes({ events });
   const trash = createTrash(options, { storage, settings, users, events, versions: kept?.keeper });
   const versions = kept && createVersionsService({ ...kept, storage, events });
@@ -176,10 +182,12 @@ export function createCore(
 type Core = ReturnType<typeof createCore>;
 
 /** What runs programs: the runner, the event hooks, the edition tools and the shell. */
-function createPrograms(options: AppOptions, core: Core, log: FastifyBaseLogger) {
+function createPrograms(options: AppOptions, core: Core, log: FastifyBaseLogger, metrics: Metrics) {
   const { storage, settings, events, users } = core;
-  const runner =
-    options.runner ?? createRunner({ unsandboxedPrograms: options.unsandboxedPrograms ?? false });
+  const runner = observedRunner(
+    options.runner ?? createRunner({ unsandboxedPrograms: options.unsandboxedPrograms ?? false }),
+    metrics,
+  );
   const hooks = createHooks({
     storage,
     runner,
@@ -192,6 +200,7 @@ function createPrograms(options: AppOptions, core: Core, log: FastifyBaseLogger)
     runner,
     events,
     toolSettings: async () => (await settings.getSettings()).tools,
+    onRun: metrics.toolRun,
     // Never inside the files folder, where users could write fonts for everyone.
     fontCacheDir:
       options.fontCacheDir &&
@@ -328,9 +337,19 @@ function createWebdav(options: AppOptions, core: Core): DavDeps {
  * Every service of the app, built from its explicit dependencies; `close` detaches what
  * listens to file events. The features' plugins start and stop their own work (search, tus).
  */
-export function createServices(options: AppOptions, log: FastifyBaseLogger) {
-  const core = createCore(options, log);
-  const programs = createPrograms(options, core, log);
+export function createServices(appOptions: AppOptions, log: FastifyBaseLogger) {
+  const metrics = createMetrics();
+  const pool = poolOf(appOptions.db);
+  if (pool) metrics.registerPoolMetrics(pool);
+  const options = { ...appOptions, db: countedDb(appOptions.db, metrics) };
+  const core = createCore(options, log, metrics);
+  const programs = createPrograms(options, core, log, metrics);
+  metrics.gauge("scriptorium_tus_uploads_in_progress", "tus uploads begun and not finished", () =>
+    core.uploads.count(),
+  );
+  metrics.gauge("scriptorium_programs_running", "External programs running now", () =>
+    Promise.resolve(programs.runner.active),
+  );
   const delivery = createDelivery(options, core, log);
   const version = options.version ?? VERSION;
   const detachUploadHooks = core.events.on((event) => {
@@ -344,6 +363,8 @@ export function createServices(options: AppOptions, log: FastifyBaseLogger) {
     ...programs,
     ...delivery,
     version,
+    metrics,
+    readiness: createReadiness({ db: options.db, storage: core.storage }),
     actions: patchActions(options, core, programs.tools),
     search: createSearch(options, core, log),
     webdav: createWebdav(options, core),

@@ -16,6 +16,7 @@ export * from "./schemas/history.js";
 export * from "./schemas/activity.js";
 export * from "./schemas/usage.js";
 export * from "./schemas/user.js";
+export * from "./schemas/backup.js";
 export * from "./lib/duration.js";
 export * from "./lib/locales.js";
 export * from "./lib/natural-sort.js";

@@ -71,4 +71,6 @@ export const routeTable = {
   listAppPasswords: ["GET", "/api/app-passwords"],
   createAppPassword: ["POST", "/api/app-passwords"],
   deleteAppPassword: ["DELETE", "/api/app-passwords/:id"],
+  ready: ["GET", "/ready"],
+  metrics: ["GET", "/metrics"],
 } as const satisfies Record<keyof Routes, readonly [HttpMethod, string]>;

@@ -41,6 +41,7 @@ import { historyRoutes } from "./routes-history.js";
 import { activityRoutes } from "./routes-activity.js";
 import { toolRoutes } from "./routes-tools.js";
 import { appPasswordRoutes } from "./routes-app-passwords.js";
+import { operationsRoutes } from "./routes-operations.js";
 
 const UserIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const HealthSchema = Type.Object({ status: Type.String() });
@@ -392,6 +393,7 @@ export const routes = {
   ...activityRoutes,
   ...toolRoutes,
   ...appPasswordRoutes,
+  ...operationsRoutes,
 } as const satisfies Record<string, RouteContract>;
 
 export type Routes = typeof routes;

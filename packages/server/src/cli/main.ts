@@ -10,7 +10,9 @@ import {
   type Command,
   type CommandGroup,
 } from "./command.js";
+import { backupCommand } from "./backup-cmd.js";
 import { checkCommand, runCheck } from "./check-cmd.js";
+import { restoreCommand } from "./restore-cmd.js";
 import { configGroup } from "./config-cmd.js";
 import { importGroup } from "./import/import-cmd.js";
 import { rulesGroup } from "./rules-cmd.js";
@@ -30,9 +32,14 @@ const versionCommand = defineCommand({
   },
 });
 
+/** Commands of one word with no subcommand. */
+const SINGLE_COMMANDS: Command[] = [backupCommand, restoreCommand];
+
 const TOP_COMMANDS = [
   ...GROUPS.map((g) => ({ name: g.name, summary: g.summary })),
   { name: checkCommand.name, summary: "Checks Mauro-TeX sources as the edition's compilers do." },
+  { name: "backup", summary: "Saves the database and the server's own folders into a folder." },
+  { name: "restore", summary: 'Restores what "scriptorium backup" saved.' },
   { name: versionCommand.name, summary: versionCommand.summary },
   { name: "help", summary: 'Prints the help of a command, e.g. "scriptorium help users add".' },
 ];
@@ -63,6 +70,8 @@ function helpOf(words: readonly string[]): string {
   if (first === undefined) return serveCommand.help();
   if (first === "version") return versionCommand.help();
   if (first === "check") return checkCommand.help();
+  const single = SINGLE_COMMANDS.find((c) => c.name === first);
+  if (single) return single.help();
   const group = GROUPS.find((g) => g.name === first);
   if (!group) throw new UsageError(`no command "${first}"`, "");
   if (second === undefined) return groupHelp(group);
@@ -98,7 +107,9 @@ export async function main(
     if (group) await runGroup(group, rest, { env, out });
     else if (first === "version") await versionCommand.execute(rest, { env, out });
     else if (first === "check") return await runCheck(rest, { env, out, err });
-    else if (first === "help") out(helpOf(rest));
+    else if (SINGLE_COMMANDS.some((c) => c.name === first)) {
+      await SINGLE_COMMANDS.find((c) => c.name === first)?.execute(rest, { env, out });
+    } else if (first === "help") out(helpOf(rest));
     else if (first !== "" && !first.startsWith("-")) {
       const names = TOP_COMMANDS.map((c) => c.name).join(", ");
       throw new UsageError(`unknown command "${first}" (one of ${names})`, "");

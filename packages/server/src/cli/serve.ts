@@ -1,4 +1,5 @@
 import { Type, type Static } from "typebox";
+import { parseDuration } from "@scriptorium/shared";
 import { SERVE_DEFAULTS, type ServeOptions } from "../config.js";
 import { Flag, HELP_FLAG } from "./args.js";
 import { DATABASE_FLAG } from "./flags.js";
@@ -62,6 +63,29 @@ export const ServeFlags = Type.Object({
     },
     { minimum: 1, maximum: 100000 },
   ),
+  "shutdown-timeout": Flag.checked(
+    {
+      env: "SCRIPTORIUM_SHUTDOWN_TIMEOUT",
+      arg: "DURATION",
+      description:
+        "on SIGTERM or SIGINT, how long running requests may take to finish before the " +
+        "server exits anyway, with status 1 (default 30s)",
+    },
+    (text) => parseDuration(text) !== undefined,
+    () => "expects a duration such as 30s or 2m",
+  ),
+  "metrics-token": Flag.checked(
+    {
+      env: "SCRIPTORIUM_METRICS_TOKEN",
+      arg: "TOKEN",
+      description:
+        "serve Prometheus metrics at /metrics to requests with Authorization: Bearer TOKEN " +
+        "(at least 16 characters; better in the variable, which no process list shows; " +
+        "default: off)",
+    },
+    (text) => /^[\x21-\x7e]{16,}$/.test(text),
+    () => "must be at least 16 printable characters, no spaces",
+  ),
   ...HELP_FLAG,
 });
 
@@ -79,5 +103,8 @@ export function serveOptions(values: Static<typeof ServeFlags>): ServeOptions {
     noauth: values.noauth ?? SERVE_DEFAULTS.noauth,
     unsandboxedPrograms: values["unsandboxed-programs"] ?? SERVE_DEFAULTS.unsandboxedPrograms,
     loginLimit: values["login-limit"] ?? SERVE_DEFAULTS.loginLimit,
+    shutdownTimeoutMs:
+      parseDuration(values["shutdown-timeout"] ?? "") ?? SERVE_DEFAULTS.shutdownTimeoutMs,
+    ...(values["metrics-token"] !== undefined && { metricsToken: values["metrics-token"] }),
   };
 }

@@ -13,6 +13,8 @@ const ALLOWED = new Set([
   "runner/runner.ts",
   // The runner's look at the machine: bubblewrap's probe, the walk for unreadable system files.
   "runner/machine.ts",
+  // The admin's own programs for `scriptorium backup` and `restore` (pg_dump, pg_restore).
+  "runner/admin-program.ts",
   // The archive codecs' fixed `bzip2`/`lz4` filters (no argument from a request).
   "lib/workers/process-backend.ts",
 ]);

@@ -29,6 +29,8 @@ export interface ToolsDeps {
   toolSettings: () => Promise<ToolSettings>;
   /** Where the fonts METAFONT makes are kept for later runs (none: made at every run). */
   fontCacheDir?: string;
+  /** Told of each run of a configured tool and how it ended (the metrics). */
+  onRun?: (tool: string, result: "ok" | "failed" | "stopped" | "error") => void;
 }
 
 /** Decodes the second layer of `commandline` (encoded twice, like the destination). */
@@ -156,6 +158,70 @@ export function createToolsService(deps: ToolsDeps) {
     };
   }
 
+  /** Runs a configured tool on the `.tex` file at `srcPath`, once the user may. */
+  async function runTool(
+    tool: Tool,
+    settings: ToolSettings,
+    user: UserRecord,
+    srcPath: string,
+    requested: PatchQuery,
+    signal: AbortSignal | undefined,
+  ): Promise<ToolRunResult> {
+    const fs = await deps.storage.forUser(user);
+    const query = await authorize(user, tool, fs, requested);
+    const src = await fs.resolve(srcPath);
+    const steps = tool.kind === "pdf-pipeline" ? await locateSteps(tool, settings) : undefined;
+    const { executable, folders } = steps
+      ? { executable: steps.compiler.executable, folders: steps.compiler.toolFolders }
+      : await locate(tool, settings);
+    const info = await fs.stat(src.abs);
+    if (!info.isFile()) throw badRequest(`${tool.name} runs on a file, not a folder`);
+    if (!isTexFile(src.path)) throw badRequest(`${tool.name} runs on .tex files only`);
+    const sourceReal = await fs.realOf(src.abs);
+    const scope = await fs.realRoot();
+    // A file option names the file as the program sees it (in the sandbox, under /files):
+    // the same words in the run's log, and no path of the server's in either.
+    const sandboxed = (await deps.runner.state()).mode === "sandboxed";
+    const seen = sandboxed ? sandboxView(scope) : (p: string) => p;
+    const args = await toolArguments(tool, decodeCommandline(query.commandline), async (p) => {
+      const target = await fs
+        .resolve(p.startsWith("/") ? p : path.posix.join(path.posix.dirname(src.path), p))
+        .catch(() => undefined);
+      const stat = target && (await fs.statOrNone(target.abs));
+      if (!target || !stat?.isFile()) throw badRequest(`No such file in your files: ${p}`);
+      return seen(await fs.realOf(target.abs));
+    });
+    const run: ToolRun = {
+      tool,
+      fs,
+      user,
+      source: { path: src.path, abs: src.abs, real: sourceReal },
+      executable,
+      args,
+      scope,
+      toolFolders: folders,
+      masked: await fs.listDenied(),
+      latex: { supportFolders: settings.supportFolders ?? [], fontCache, sandboxed },
+      ...(steps ? { steps } : {}),
+      signal,
+    };
+    const result =
+      tool.kind === "beside-source"
+        ? await runPdflatex(deps.runner, run)
+        : tool.kind === "pdf-pipeline"
+          ? await runPdfPipeline(deps.runner, run, query)
+          : await runFolderTool(deps.runner, run, query);
+    const written = await fs.resolve(path.posix.dirname(result.log));
+    deps.events.emit({
+      type: "compiled",
+      userId: user.id,
+      abs: src.abs,
+      to: written.abs,
+      detail: `${tool.name}: ${runOutcome(result)}`,
+    });
+    return result;
+  }
+
   return {
     /**
      * The checks of a run that come before anything else, hooks included: the tool exists and
@@ -176,59 +242,14 @@ export function createToolsService(deps: ToolsDeps) {
     ): Promise<ToolRunResult> {
       const name = (requested.action ?? "").slice(TOOL_ACTION_PREFIX.length);
       const { tool, settings } = await lookUp(name, (m) => badRequest(m));
-      const fs = await deps.storage.forUser(user);
-      const query = await authorize(user, tool, fs, requested);
-      const src = await fs.resolve(srcPath);
-      const steps = tool.kind === "pdf-pipeline" ? await locateSteps(tool, settings) : undefined;
-      const { executable, folders } = steps
-        ? { executable: steps.compiler.executable, folders: steps.compiler.toolFolders }
-        : await locate(tool, settings);
-      const info = await fs.stat(src.abs);
-      if (!info.isFile()) throw badRequest(`${tool.name} runs on a file, not a folder`);
-      if (!isTexFile(src.path)) throw badRequest(`${tool.name} runs on .tex files only`);
-      const sourceReal = await fs.realOf(src.abs);
-      const scope = await fs.realRoot();
-      // A file option names the file as the program sees it (in the sandbox, under /files):
-      // the same words in the run's log, and no path of the server's in either.
-      const sandboxed = (await deps.runner.state()).mode === "sandboxed";
-      const seen = sandboxed ? sandboxView(scope) : (p: string) => p;
-      const args = await toolArguments(tool, decodeCommandline(query.commandline), async (p) => {
-        const target = await fs
-          .resolve(p.startsWith("/") ? p : path.posix.join(path.posix.dirname(src.path), p))
-          .catch(() => undefined);
-        const stat = target && (await fs.statOrNone(target.abs));
-        if (!target || !stat?.isFile()) throw badRequest(`No such file in your files: ${p}`);
-        return seen(await fs.realOf(target.abs));
-      });
-      const run: ToolRun = {
-        tool,
-        fs,
-        user,
-        source: { path: src.path, abs: src.abs, real: sourceReal },
-        executable,
-        args,
-        scope,
-        toolFolders: folders,
-        masked: await fs.listDenied(),
-        latex: { supportFolders: settings.supportFolders ?? [], fontCache, sandboxed },
-        ...(steps ? { steps } : {}),
-        signal,
-      };
-      const result =
-        tool.kind === "beside-source"
-          ? await runPdflatex(deps.runner, run)
-          : tool.kind === "pdf-pipeline"
-            ? await runPdfPipeline(deps.runner, run, query)
-            : await runFolderTool(deps.runner, run, query);
-      const written = await fs.resolve(path.posix.dirname(result.log));
-      deps.events.emit({
-        type: "compiled",
-        userId: user.id,
-        abs: src.abs,
-        to: written.abs,
-        detail: `${tool.name}: ${runOutcome(result)}`,
-      });
-      return result;
+      try {
+        const result = await runTool(tool, settings, user, srcPath, requested, signal);
+        deps.onRun?.(tool.name, result.ok ? "ok" : result.exitCode === null ? "stopped" : "failed");
+        return result;
+      } catch (err) {
+        deps.onRun?.(tool.name, "error");
+        throw err;
+      }
     },
 
     /** `GET /api/mauro/help/{name}`: the tool's `-h` text (unknown names 404). */

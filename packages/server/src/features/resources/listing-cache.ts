@@ -84,7 +84,11 @@ const stampOf = (st: BigIntStats) => `${st.dev}:${st.ino}:${st.mtimeNs}:${st.cti
  * the user's scope); nor is a folder that cannot be watched. The most recently used folders
  * are kept up to MAX_ENTRIES entries in all.
  */
-export function createListingCache(deps: { events: FileEvents }) {
+export function createListingCache(deps: {
+  events: FileEvents;
+  /** Told of each listing: answered from the cache (true) or read (false). For the metrics. */
+  onLookup?: (hit: boolean) => void;
+}) {
   const folders = new Map<string, Folder>();
   const loading = new Map<string, Promise<Folder | undefined>>();
   let held = 0;
@@ -171,8 +175,10 @@ export function createListingCache(deps: { events: FileEvents }) {
         // Most recently used last: eviction starts from the front.
         folders.delete(real);
         folders.set(real, folder);
+        deps.onLookup?.(true);
         return viewOf(folder, fs, userPath, sorting);
       }
+      deps.onLookup?.(false);
       // Requests for a folder being read wait for that one reading.
       let pending = loading.get(real);
       if (!pending) {

@@ -70,6 +70,14 @@ export function createUploadsStore(db: Db) {
         .execute();
       return rows.map(fromRow);
     },
+    /** How many uploads are in progress (for the metrics). */
+    async count(): Promise<number> {
+      const row = await db
+        .selectFrom("uploads")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
     /** Uploads untouched since `before` (ms): abandoned. */
     async olderThan(before: number): Promise<UploadRecord[]> {
       const rows = await db
