@@ -1,0 +1,390 @@
+/**
+ * The deployment files of deploy/ (README, Deploying), checked with what this machine has:
+ * Debian's nginx parses the site and proxies a real server through it over HTTPS (a certificate
+ * openssl makes here), systemd-analyze verifies the unit and rates its exposure, Caddy validates
+ * both Caddyfiles, the compose file parses as YAML with the services it promises, and the
+ * Containerfile names files, flags and scripts that exist. No container is built (no daemon).
+ */
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { request } from "node:https";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
+import { ServeFlags } from "../cli/serve.js";
+import { createTestApp, type TestContext } from "../test/helpers.js";
+import { freeLocalPort } from "../test/dav/apache.js";
+
+const run = promisify(execFile);
+const REPO = fileURLToPath(new URL("../../../../", import.meta.url));
+const DEPLOY = path.join(REPO, "deploy");
+const read = (rel: string) => readFile(path.join(DEPLOY, rel), "utf8");
+
+/** An absolute path of a Debian program; fails saying what to install (.ci/run installs it). */
+async function program(name: string, pkg: string): Promise<string> {
+  for (const dir of ["/usr/sbin", "/usr/bin", "/sbin", "/bin"]) {
+    try {
+      await run("test", ["-x", path.join(dir, name)]);
+      return path.join(dir, name);
+    } catch {
+      // not there
+    }
+  }
+  throw new Error(`${name} is not installed: run .ci/run, or apt-get install ${pkg}`);
+}
+
+/** The unit's `Key=value` lines by section; a key given twice keeps every value. */
+function parseUnit(text: string): Map<string, string[]> {
+  const keys = new Map<string, string[]>();
+  let section = "";
+  for (const raw of text.split("\n")) {
+    const line = raw.trim();
+    if (line === "" || line.startsWith("#") || line.startsWith(";")) continue;
+    const header = /^\[(.+)\]$/.exec(line);
+    if (header) {
+      section = header[1]!;
+      continue;
+    }
+    const eq = line.indexOf("=");
+    if (eq < 0) throw new Error(`not a key=value line: ${line}`);
+    const key = `${section}.${line.slice(0, eq)}`;
+    keys.set(key, [...(keys.get(key) ?? []), line.slice(eq + 1)]);
+  }
+  return keys;
+}
+
+describe("systemd unit", () => {
+  it("has the hardening, and none of the settings that break bubblewrap", async () => {
+    const unit = parseUnit(await read("scriptorium.service"));
+    const one = (key: string) => unit.get(`Service.${key}`)?.join(" ");
+    expect(one("User")).toBe("scriptorium");
+    expect(one("ProtectSystem")).toBe("strict");
+    expect(one("ReadWritePaths")).toBe("/srv/scriptorium");
+    expect(one("NoNewPrivileges")).toBe("yes");
+    expect(one("PrivateTmp")).toBe("yes");
+    expect(one("ProtectHome")).toBe("yes");
+    expect(one("KillSignal")).toBe("SIGTERM");
+    expect(one("Restart")).toBe("on-failure");
+    expect(one("EnvironmentFile")).toMatch(/^\/etc\/scriptorium\//);
+    expect(Number(one("TimeoutStopSec"))).toBeGreaterThanOrEqual(60);
+    const namespaces = one("RestrictNamespaces")!.split(/\s+/);
+    for (const ns of ["user", "mnt", "pid", "net", "ipc", "uts"]) expect(namespaces).toContain(ns);
+    const filter = one("SystemCallFilter")!.split(/\s+/);
+    expect(filter).toEqual(expect.arrayContaining(["@system-service", "@mount"]));
+    for (const key of [
+      "PrivateUsers",
+      "ProtectKernelTunables",
+      "ProtectKernelLogs",
+      "ProcSubset",
+      "MemoryDenyWriteExecute",
+    ]) {
+      expect(unit.has(`Service.${key}`), key).toBe(false);
+    }
+  });
+
+  /** The unit with its programs where this checkout has them (verify wants them to exist). */
+  async function localUnit(dir: string, edit: (text: string) => string = (t) => t) {
+    const text = (await read("scriptorium.service"))
+      .replace("/opt/scriptorium/node_modules/.bin/node", process.execPath)
+      .replaceAll("/opt/scriptorium/", REPO);
+    const file = path.join(dir, "scriptorium.service");
+    await writeFile(file, edit(text));
+    return file;
+  }
+
+  it("passes systemd-analyze verify without a warning, and its exposure is rated OK", async () => {
+    const analyze = await program("systemd-analyze", "systemd");
+    const dir = await mkdtemp(path.join(tmpdir(), "scriptorium-unit-"));
+    try {
+      const verified = await run(analyze, ["verify", await localUnit(dir)]);
+      expect(verified.stderr.trim()).toBe("");
+      // A misspelt key is reported: the check above can fail.
+      const broken = await localUnit(dir, (t) => t.replace("KillMode=", "KillMod="));
+      const bad = await run(analyze, ["verify", broken]);
+      expect(bad.stderr).toMatch(/Unknown key 'KillMod'/);
+      const security = await run(analyze, [
+        "security",
+        "--offline=true",
+        "--no-pager",
+        await localUnit(dir),
+      ]);
+      const level = /Overall exposure level for scriptorium\.service: ([\d.]+)/.exec(
+        security.stdout,
+      );
+      expect(level, security.stdout.slice(-500)).not.toBeNull();
+      expect(Number(level![1])).toBeLessThanOrEqual(4);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("nginx site", () => {
+  let dir: string;
+  let t: TestContext;
+  let nginx: ChildProcess | undefined;
+  let httpsPort: number;
+
+  beforeAll(async () => {
+    const nginxBin = await program("nginx", "nginx");
+    const openssl = await program("openssl", "openssl");
+    dir = await mkdtemp(path.join(tmpdir(), "scriptorium-nginx-"));
+    await run(openssl, [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-days",
+      "1",
+      "-subj",
+      "/CN=localhost",
+      "-keyout",
+      path.join(dir, "key.pem"),
+      "-out",
+      path.join(dir, "cert.pem"),
+    ]);
+    t = await createTestApp({
+      settings: (s) => {
+        s.webdav = { ...s.webdav, allowAccountPassword: true };
+      },
+    });
+    await t.app.listen({ host: "127.0.0.1", port: 0 });
+    const appPort = (t.app.server.address() as { port: number }).port;
+    httpsPort = await freeLocalPort();
+    const httpPort = await freeLocalPort();
+    // The site as shipped, with this test's ports, certificate, logs and one upstream.
+    const site = (await read("nginx/scriptorium.conf"))
+      .replace(/server 127\.0\.0\.1:8080 /, `server 127.0.0.1:${appPort} `)
+      .replace(/^\s*server 127\.0\.0\.1:8081 .*$/m, "")
+      .replace(/^\s*listen \[::\].*$/gm, "")
+      .replace("listen 443 ssl http2;", `listen 127.0.0.1:${httpsPort} ssl http2;`)
+      .replace("listen 80;", `listen 127.0.0.1:${httpPort};`)
+      .replaceAll("/etc/letsencrypt/live/files.example.org/fullchain.pem", `${dir}/cert.pem`)
+      .replaceAll("/etc/letsencrypt/live/files.example.org/privkey.pem", `${dir}/key.pem`)
+      .replaceAll("/var/log/nginx", dir)
+      .replaceAll("/var/www/letsencrypt", dir);
+    expect(site).not.toMatch(/8081|letsencrypt|\/var\/log/);
+    await writeFile(path.join(dir, "site.conf"), site);
+    const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
+      .map((name) => `${name}_temp_path ${dir}/${name};`)
+      .join(" ");
+    const asRoot = process.getuid?.() === 0 ? "user root;" : "";
+    await writeFile(
+      path.join(dir, "nginx.conf"),
+      `${asRoot} pid ${dir}/nginx.pid; error_log ${dir}/error.log; daemon off; events {}\n` +
+        `http { access_log off; ${temp} include ${dir}/site.conf; }\n`,
+    );
+    const tested = await run(nginxBin, ["-t", "-p", dir, "-c", path.join(dir, "nginx.conf")]);
+    expect(tested.stderr).toMatch(/test is successful/);
+    nginx = spawn(nginxBin, ["-p", dir, "-c", path.join(dir, "nginx.conf")], { stdio: "ignore" });
+    for (let i = 0; i < 100; i++) {
+      const up = await send("GET", "/api/version").catch(() => undefined);
+      if (up) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  });
+
+  afterAll(async () => {
+    if (nginx && nginx.exitCode === null) {
+      nginx.kill("SIGTERM");
+      await once(nginx, "exit");
+    }
+    await t?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  interface Answer {
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: Buffer;
+  }
+
+  /** A request through nginx over HTTPS (the test's own certificate). */
+  function send(
+    method: string,
+    urlPath: string,
+    opts: { headers?: Record<string, string>; body?: Buffer; chunked?: boolean } = {},
+  ): Promise<Answer> {
+    return new Promise((resolve, reject) => {
+      const req = request(
+        {
+          host: "127.0.0.1",
+          port: httpsPort,
+          method,
+          path: urlPath,
+          headers: opts.headers,
+          rejectUnauthorized: false,
+        },
+        (res) => {
+          const parts: Buffer[] = [];
+          res.on("data", (c: Buffer) => parts.push(c));
+          res.on("end", () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }),
+          );
+          res.on("error", reject);
+        },
+      );
+      req.on("error", reject);
+      if (opts.body && opts.chunked) {
+        // Written in pieces: nginx must pass the body on as it arrives, whatever its length.
+        const body = opts.body;
+        const piece = 1 << 20;
+        let at = 0;
+        const next = (): void => {
+          if (at >= body.length) {
+            req.end();
+            return;
+          }
+          const chunk = body.subarray(at, at + piece);
+          at += piece;
+          req.write(chunk, next);
+        };
+        next();
+      } else req.end(opts.body);
+    });
+  }
+
+  it("serves the API over HTTPS: a login, an upload larger than nginx's default limit, its download", async () => {
+    const login = await send("POST", "/api/login", {
+      headers: { "content-type": "application/json" },
+      body: Buffer.from(JSON.stringify({ username: "admin", password: "admin-password-123" })),
+    });
+    expect(login.status).toBe(200);
+    const token = login.body.toString();
+    // 3 MiB: nginx's own default refuses more than 1 MiB (413) unless client_max_body_size says.
+    const data = Buffer.alloc(3 << 20, 7);
+    data.write("scriptorium", 0);
+    const up = await send("POST", "/api/resources/big.bin?override=true", {
+      headers: { "x-auth": token, "content-type": "application/octet-stream" },
+      body: data,
+      chunked: true,
+    });
+    expect(up.status).toBe(200);
+    const down = await send("GET", "/api/raw/big.bin", { headers: { "x-auth": token } });
+    expect(down.status).toBe(200);
+    expect(down.body.equals(data)).toBe(true);
+  });
+
+  it("passes WebDAV's methods and headers: PROPFIND, MOVE with a Destination naming the public host", async () => {
+    const basic = `Basic ${Buffer.from("admin:admin-password-123").toString("base64")}`;
+    const put = await send("PUT", "/dav/a.txt", {
+      headers: { authorization: basic },
+      body: Buffer.from("hello"),
+    });
+    expect(put.status).toBe(201);
+    const found = await send("PROPFIND", "/dav/", {
+      headers: { authorization: basic, depth: "1" },
+    });
+    expect(found.status).toBe(207);
+    expect(found.body.toString()).toContain("/dav/a.txt");
+    const moved = await send("MOVE", "/dav/a.txt", {
+      headers: { authorization: basic, destination: "https://files.example.org/dav/b.txt" },
+    });
+    expect(moved.status).toBe(201);
+    const got = await send("GET", "/dav/b.txt", { headers: { authorization: basic } });
+    expect(got.body.toString()).toBe("hello");
+  });
+
+  it("keeps /metrics off the public site", async () => {
+    expect((await send("GET", "/metrics")).status).toBe(404);
+  });
+});
+
+describe("Caddyfiles", () => {
+  it("both validate with Caddy", async () => {
+    const caddy = await program("caddy", "caddy");
+    for (const file of ["Caddyfile", "Caddyfile.compose"]) {
+      const out = await run(caddy, [
+        "validate",
+        "--adapter",
+        "caddyfile",
+        "--config",
+        path.join(DEPLOY, file),
+      ]);
+      expect(`${out.stdout}${out.stderr}`, file).toMatch(/Valid configuration/);
+    }
+  });
+});
+
+describe("compose file", () => {
+  it("parses, with PostgreSQL, the server on its URL and a shared volume, and the proxy as a profile", async () => {
+    const compose = parseYaml(await read("compose.yaml")) as {
+      services: Record<string, Record<string, unknown>>;
+      volumes: Record<string, unknown>;
+    };
+    expect(Object.keys(compose.services).sort()).toEqual(["caddy", "postgres", "scriptorium"]);
+    const pg = compose.services.postgres!;
+    const pgEnv = pg.environment as Record<string, string>;
+    expect(pgEnv.POSTGRES_INITDB_ARGS).toMatch(/--lc-collate=C\b/);
+    expect(pg.healthcheck).toBeDefined();
+    const server = compose.services.scriptorium!;
+    const env = server.environment as Record<string, string>;
+    expect(env.SCRIPTORIUM_DATABASE).toMatch(/^postgres:\/\/[^@]+@postgres:5432\//);
+    expect(server.volumes).toContain("data:/data");
+    expect(compose.volumes).toHaveProperty("data");
+    expect((server.build as { dockerfile: string }).dockerfile).toBe("deploy/Containerfile");
+    expect((server.depends_on as Record<string, { condition: string }>).postgres!.condition).toBe(
+      "service_healthy",
+    );
+    expect(server.security_opt).toEqual(
+      expect.arrayContaining(["seccomp=unconfined", "systempaths=unconfined"]),
+    );
+    expect(compose.services.caddy!.profiles).toEqual(["proxy"]);
+    // Every SCRIPTORIUM_* variable it sets is one the server reads.
+    const known = new Set(
+      Object.values(ServeFlags.properties).map((flag) => (flag as { env?: string }).env),
+    );
+    for (const name of Object.keys(env)) expect(known.has(name), name).toBe(true);
+    // The files it mounts are there.
+    for (const mount of [...(pg.volumes as string[]), ...(compose.services.caddy!.volumes as string[])]) {
+      const source = mount.split(":")[0]!;
+      if (source.startsWith("./")) await readFile(path.join(DEPLOY, source));
+    }
+  });
+});
+
+describe("Containerfile", () => {
+  it("builds in two stages from files, scripts and flags that exist", async () => {
+    const text = await read("Containerfile");
+    const froms = [...text.matchAll(/^FROM (\S+)(?: AS (\S+))?/gm)].map((m) => m[2] ?? m[1]);
+    expect(froms).toEqual(["build", "maurotex", "${NODE_IMAGE}"]);
+    expect(text).toMatch(/^ARG NODE_IMAGE=node:24-/m);
+    expect(text).toMatch(/^USER scriptorium$/m);
+    expect(text).toMatch(/^VOLUME \["\/data"\]$/m);
+    expect(text).toMatch(/^HEALTHCHECK .*\n.*\/health/m);
+    expect(text).toMatch(/^ENTRYPOINT \["tini", "--", "scriptorium"\]$/m);
+    expect(text).toContain("bubblewrap");
+    for (const pkg of ["texlive-latex-base", "texlive-humanities", "texlive-latex-extra"]) {
+      expect(text).toContain(pkg);
+    }
+    // npm ci runs the root's prepare script, which must build what the image checks for.
+    const root = JSON.parse(await readFile(path.join(REPO, "package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+      bin: Record<string, string>;
+    };
+    expect(root.scripts.prepare).toBe("npm run build");
+    expect(root.scripts.build).toContain("bundle.mjs");
+    expect(root.scripts.build).toContain("@scriptorium/web");
+    expect(text).toContain(`/opt/scriptorium/${root.bin.scriptorium}`);
+    for (const rel of [root.bin.scriptorium, "packages/server/scripts/bundle.mjs"]) {
+      await readFile(path.join(REPO, rel!));
+    }
+    // Every SCRIPTORIUM_* variable it sets is one the server reads (or the log level).
+    const known = new Set(
+      Object.values(ServeFlags.properties).map((flag) => (flag as { env?: string }).env),
+    );
+    for (const [, name] of text.matchAll(/^\s+(SCRIPTORIUM_[A-Z_]+)=/gm)) {
+      expect(known.has(name), name).toBe(true);
+    }
+    // The build context leaves out what the build makes.
+    const ignore = await readFile(path.join(REPO, ".dockerignore"), "utf8");
+    for (const entry of ["**/node_modules", "**/dist", "packages/server/bundle"]) {
+      expect(ignore.split("\n")).toContain(entry);
+    }
+  });
+});
