@@ -128,6 +128,7 @@ describe("nginx site", () => {
   let t: TestContext;
   let nginx: ChildProcess | undefined;
   let httpsPort: number;
+  let httpPort: number;
 
   beforeAll(async () => {
     const nginxBin = await program("nginx", "nginx");
@@ -156,7 +157,7 @@ describe("nginx site", () => {
     await t.app.listen({ host: "127.0.0.1", port: 0 });
     const appPort = (t.app.server.address() as { port: number }).port;
     httpsPort = await freeLocalPort();
-    const httpPort = await freeLocalPort();
+    httpPort = await freeLocalPort();
     // The site as shipped, with this test's ports, certificate, logs and one upstream.
     const site = (await read("nginx/scriptorium.conf"))
       .replace(/server 127\.0\.0\.1:8080 /, `server 127.0.0.1:${appPort} `)
@@ -166,8 +167,7 @@ describe("nginx site", () => {
       .replace("listen 80;", `listen 127.0.0.1:${httpPort};`)
       .replaceAll("/etc/letsencrypt/live/files.example.org/fullchain.pem", `${dir}/cert.pem`)
       .replaceAll("/etc/letsencrypt/live/files.example.org/privkey.pem", `${dir}/key.pem`)
-      .replaceAll("/var/log/nginx", dir)
-      .replaceAll("/var/www/letsencrypt", dir);
+      .replaceAll("/var/log/nginx", dir);
     expect(site).not.toMatch(/8081|letsencrypt|\/var\/log/);
     await writeFile(path.join(dir, "site.conf"), site);
     const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
@@ -290,6 +290,12 @@ describe("nginx site", () => {
     expect(got.body.toString()).toBe("hello");
   });
 
+  it("sends plain HTTP to HTTPS", async () => {
+    const res = await fetch(`http://127.0.0.1:${httpPort}/files/a?b=c`, { redirect: "manual" });
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe(`https://127.0.0.1/files/a?b=c`);
+  });
+
   it("keeps /metrics off the public site", async () => {
     expect((await send("GET", "/metrics")).status).toBe(404);
   });
@@ -348,6 +354,22 @@ describe("compose file", () => {
   });
 });
 
+const DOCKERFILE_KEYWORDS = [
+  "FROM",
+  "ARG",
+  "RUN",
+  "WORKDIR",
+  "COPY",
+  "ENV",
+  "USER",
+  "VOLUME",
+  "EXPOSE",
+  "STOPSIGNAL",
+  "HEALTHCHECK",
+  "ENTRYPOINT",
+  "CMD",
+];
+
 describe("Containerfile", () => {
   it("builds in two stages from files, scripts and flags that exist", async () => {
     const text = await read("Containerfile");
@@ -380,6 +402,32 @@ describe("Containerfile", () => {
     );
     for (const [, name] of text.matchAll(/^\s+(SCRIPTORIUM_[A-Z_]+)=/gm)) {
       expect(known.has(name), name).toBe(true);
+    }
+    // Each RUN is valid sh, each exec form valid JSON, the health check valid JavaScript.
+    const instructions = text
+      .replace(/\\\n/g, " ")
+      .split("\n")
+      .filter((line) => line.trim() !== "" && !line.startsWith("#"));
+    expect(instructions.filter((line) => line.startsWith("RUN ")).length).toBeGreaterThanOrEqual(5);
+    const dir = await mkdtemp(path.join(tmpdir(), "scriptorium-containerfile-"));
+    try {
+      for (const line of instructions) {
+        const [keyword, ...rest] = line.trim().split(/\s+/);
+        expect(DOCKERFILE_KEYWORDS, line).toContain(keyword);
+        const args = rest.join(" ");
+        if (keyword === "RUN") await run("sh", ["-n", "-c", args]);
+        if (keyword === "ENTRYPOINT" || keyword === "CMD" || keyword === "VOLUME") {
+          expect(Array.isArray(JSON.parse(args)), line).toBe(true);
+        }
+        if (keyword === "HEALTHCHECK") {
+          const exec = JSON.parse(args.slice(args.indexOf("CMD ") + 4)) as string[];
+          expect(exec.slice(0, 2)).toEqual(["node", "-e"]);
+          await writeFile(path.join(dir, "health.js"), exec[2]!);
+          await run(process.execPath, ["--check", path.join(dir, "health.js")]);
+        }
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
     // The build context leaves out what the build makes.
     const ignore = await readFile(path.join(REPO, ".dockerignore"), "utf8");
