@@ -224,7 +224,11 @@ describe("nginx site", () => {
           const parts: Buffer[] = [];
           res.on("data", (c: Buffer) => parts.push(c));
           res.on("end", () =>
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }),
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(parts),
+            }),
           );
           res.on("error", reject);
         },
@@ -347,7 +351,10 @@ describe("compose file", () => {
     );
     for (const name of Object.keys(env)) expect(known.has(name), name).toBe(true);
     // The files it mounts are there.
-    for (const mount of [...(pg.volumes as string[]), ...(compose.services.caddy!.volumes as string[])]) {
+    for (const mount of [
+      ...(pg.volumes as string[]),
+      ...(compose.services.caddy!.volumes as string[]),
+    ]) {
       const source = mount.split(":")[0]!;
       if (source.startsWith("./")) await readFile(path.join(DEPLOY, source));
     }
