@@ -16,6 +16,8 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { ServeFlags } from "../cli/serve.js";
+import { systemEntries } from "../runner/host.js";
+import { bwrapOptions, SYSTEM_PATHS } from "../runner/sandbox.js";
 import { createTestApp, type TestContext } from "../test/helpers.js";
 import { freeLocalPort } from "../test/dav/apache.js";
 
@@ -117,6 +119,80 @@ describe("systemd unit", () => {
       );
       expect(level, security.stdout.slice(-500)).not.toBeNull();
       expect(Number(level![1])).toBeLessThanOrEqual(4);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** The system calls of systemd's filter groups and names (`@system-service @mount`), expanded. */
+async function filterCalls(analyze: string, items: readonly string[]): Promise<Set<string>> {
+  const calls = new Set<string>();
+  const seen = new Set<string>();
+  const expand = async (item: string): Promise<void> => {
+    if (!item.startsWith("@")) {
+      calls.add(item);
+      return;
+    }
+    if (seen.has(item)) return;
+    seen.add(item);
+    const { stdout } = await run(analyze, ["syscall-filter", "--no-pager", item]);
+    for (const line of stdout.split("\n").slice(1)) {
+      const name = line.trim();
+      if (name !== "" && !name.startsWith("#")) await expand(name);
+    }
+  };
+  for (const item of items) await expand(item);
+  return calls;
+}
+
+describe("systemd unit's system-call filter", () => {
+  it("allows every call bubblewrap makes to run a program as the runner asks it", async () => {
+    const analyze = await program("systemd-analyze", "systemd");
+    const strace = await program("strace", "strace");
+    const bwrap = await program("bwrap", "bubblewrap");
+    const unit = parseUnit(await read("scriptorium.service"));
+    const allowed = await filterCalls(
+      analyze,
+      unit.get("Service.SystemCallFilter")!.join(" ").split(/\s+/),
+    );
+    expect(allowed.has("read")).toBe(true);
+    expect(allowed.has("reboot")).toBe(false);
+    const dir = await mkdtemp(path.join(tmpdir(), "scriptorium-syscalls-"));
+    try {
+      // A run as the runner lays it out: the system read-only, a writable folder, bash then
+      // prlimit then the program, with a file written.
+      const options = bwrapOptions({
+        system: await systemEntries(SYSTEM_PATHS),
+        hidden: [],
+        readOnly: [],
+        writable: dir,
+        masked: [],
+        cwd: dir,
+        env: { PATH: "/usr/bin:/bin" },
+      });
+      const trace = path.join(dir, "trace");
+      await run(strace, [
+        "-f",
+        "-qq",
+        "-o",
+        trace,
+        bwrap,
+        ...options,
+        "--",
+        "/bin/bash",
+        "-c",
+        `exec prlimit --fsize=1000000 -- /bin/sh -c 'echo ok > ${dir}/out'`,
+      ]);
+      expect(await readFile(path.join(dir, "out"), "utf8")).toBe("ok\n");
+      const used = new Set(
+        (await readFile(trace, "utf8"))
+          .split("\n")
+          .map((line) => /^\d+\s+([a-z0-9_]+)\(/.exec(line)?.[1])
+          .filter((name): name is string => name !== undefined),
+      );
+      expect(used.has("pivot_root")).toBe(true);
+      expect([...used].filter((name) => !allowed.has(name))).toEqual([]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
