@@ -1,7 +1,11 @@
 import { fileURLToPath } from "node:url";
 import { defineProject } from "vitest/config";
 
-export default defineProject({
+/**
+ * The server's suite, once on SQLite (`server`) and once on PostgreSQL (`server-pg`, see
+ * vitest.pg.config.ts), from the same files.
+ */
+export const serverProject = {
   resolve: {
     alias: {
       "@scriptorium/shared": fileURLToPath(new URL("../shared/src/index.ts", import.meta.url)),
@@ -12,7 +16,10 @@ export default defineProject({
     include: ["src/**/*.test.ts"],
     environment: "node",
     globalSetup: ["src/test/global-setup.ts"],
+    setupFiles: ["src/test/engine-setup.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
-});
+};
+
+export default defineProject(serverProject);

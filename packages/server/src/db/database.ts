@@ -3,7 +3,9 @@ import { dirname } from "node:path";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import { Kysely, SqliteDialect, type SqliteDatabase } from "kysely";
 import type { Database } from "./schema.js";
+import { isPostgresUrl } from "./engine.js";
 import { migrateToLatest } from "./migrate.js";
+import { openPostgres } from "./postgres/open-postgres.js";
 import { registerGeneration } from "./read-cache.js";
 
 export type Db = Kysely<Database>;
@@ -56,10 +58,26 @@ function adapt(db: DatabaseSync, changed: () => void): SqliteDatabase {
 }
 
 /**
+ * Opens the database at `location` with migrations applied: a PostgreSQL server when it is a
+ * `postgres://` URL, else a SQLite file (see `openSqlite`).
+ */
+export async function openDatabase(location: string): Promise<Db> {
+  if (!isPostgresUrl(location)) return await openSqlite(location);
+  const db = openPostgres(location);
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return db;
+}
+
+/**
  * Opens (creating if missing) the SQLite database at `file`, in WAL mode, with migrations applied.
  * A new database file and its folder get owner-only permissions.
  */
-export async function openDatabase(file: string): Promise<Db> {
+async function openSqlite(file: string): Promise<Db> {
   const isNew = file !== ":memory:" && !existsSync(file);
   if (isNew) mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const raw = new DatabaseSync(file);

@@ -1,4 +1,6 @@
 import { Migrator, sql, type Kysely, type Migration } from "kysely";
+import { engineOf } from "./engine.js";
+import { PostgresDdlPlugin } from "./postgres/ddl-plugin.js";
 import * as m001 from "./migrations/001-initial.js";
 import * as m002 from "./migrations/002-uploads.js";
 import * as m003 from "./migrations/003-shares.js";
@@ -34,6 +36,12 @@ async function recorded(db: Kysely<any>): Promise<Set<string> | undefined> {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema exists
+async function currentSchema(db: Kysely<any>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? "public";
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema exists
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   // A database that has exactly these migrations is left alone: the Migrator's introspection
   // of every table costs about 10 ms of each start. Anything else (pending migrations, or one
@@ -41,8 +49,12 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   const done = await recorded(db);
   const names = Object.keys(migrations);
   if (done?.size === names.length && names.every((name) => done.has(name))) return;
+  const postgres = engineOf(db) === "postgres";
   const migrator = new Migrator({
-    db,
+    db: postgres ? db.withPlugin(new PostgresDdlPlugin()) : db,
+    // The Migrator looks for its tables in every schema of a PostgreSQL database: it is told
+    // which one is ours (the first of the search path), where another installation may share it.
+    ...(postgres && { migrationTableSchema: await currentSchema(db) }),
     provider: { getMigrations: () => Promise.resolve(migrations) },
   });
   const { error } = await migrator.migrateToLatest();

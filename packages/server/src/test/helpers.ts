@@ -5,6 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { allPermissions, type ServerConfig, type Settings } from "@scriptorium/shared";
 import { buildApp, type AppOptions } from "../app.js";
 import { openDatabase, type Db } from "../db/database.js";
+import { testDatabase } from "./test-database.js";
 import { createSessionsStore } from "../features/sessions/sessions.store.js";
 import { createSettingsStore } from "../features/settings/settings.store.js";
 import { createUsersService, type CreateUserInput } from "../features/users/users.service.js";
@@ -35,7 +36,7 @@ export async function createTestApp(
 ): Promise<TestContext> {
   const dir = await mkdtemp(path.join(tmpdir(), "scriptorium-test-"));
   const root = path.join(dir, "files");
-  const db = await openDatabase(path.join(dir, "test.db"));
+  const db = await openDatabase(await testDatabase(dir));
   const settingsStore = createSettingsStore(db);
   const settings = await settingsStore.getSettings();
   opts.settings?.(settings);

@@ -4,6 +4,7 @@ import type { Settings, TrashItem } from "@scriptorium/shared";
 import { createTestApp, type TestContext } from "./helpers.js";
 import { buildApp, type AppOptions } from "../app.js";
 import { openDatabase } from "../db/database.js";
+import { testDatabase } from "./test-database.js";
 
 /** A test app with the user `ada` (scope /ada) holding a few files, and calls of the trash. */
 export async function trashWorld(
@@ -36,7 +37,7 @@ export async function trashWorld(
     /** Stops the app and starts it again on the same database and folders. */
     async restart(app: Partial<AppOptions> = {}): Promise<string> {
       await t.app.close();
-      t.db = await openDatabase(path.join(t.dir, "test.db"));
+      t.db = await openDatabase(await testDatabase(t.dir));
       t.app = await buildApp({
         db: t.db,
         root: t.root,

@@ -82,8 +82,9 @@ export function createAppPasswordsStore(db: Db) {
             secret_hash: input.secretHash,
             created_at: input.createdAt,
           })
+          .returning("id")
           .executeTakeFirstOrThrow();
-        return Number(result.insertId);
+        return Number(result.id);
       });
     },
 

@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import type { Perm, Rule, Sorting, User, ViewMode } from "@scriptorium/shared";
 import type { Db } from "../../db/database.js";
+import { advanceSequence } from "../../db/engine.js";
 import { createReadCache } from "../../db/read-cache.js";
 import type { UsersTable } from "../../db/schema.js";
 
@@ -111,7 +112,7 @@ export function createUsersStore(db: Db) {
 
     /**
      * Inserts a user, with the given id when there is one (the File Browser importer keeps
-     * ids); throws the SQLite unique error when the username or the id is taken.
+     * ids); throws the engine's unique error (see `isUniqueViolation`) when the username or the id is taken.
      */
     async insert(user: NewUser, opts: { id?: number } = {}): Promise<UserRecord> {
       const now = nowSeconds();
@@ -123,8 +124,12 @@ export function createUsersStore(db: Db) {
           created_at: now,
           updated_at: now,
         })
+        .returning("id")
         .executeTakeFirstOrThrow();
-      const id = opts.id ?? Number(result.insertId);
+      const id = Number(result.id);
+      // PostgreSQL's sequence does not see a given id: it moves past it so the next user's
+      // generated id is free.
+      if (opts.id !== undefined) await advanceSequence(db, "users", "id");
       return { ...user, id, updatedAt: now };
     },
 
@@ -150,5 +155,9 @@ export type UsersStore = ReturnType<typeof createUsersStore>;
 
 /** True when an error is SQLite's unique-constraint failure. */
 export function isUniqueViolation(err: unknown): boolean {
-  return err instanceof Error && /UNIQUE constraint failed/i.test(err.message);
+  if (!(err instanceof Error)) return false;
+  // SQLite's message, or PostgreSQL's SQLSTATE 23505 (unique_violation).
+  return (
+    /UNIQUE constraint failed/i.test(err.message) || (err as { code?: unknown }).code === "23505"
+  );
 }

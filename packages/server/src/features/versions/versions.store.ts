@@ -1,5 +1,6 @@
 import { sql, type Selectable } from "kysely";
 import type { Db } from "../../db/database.js";
+import { pathBelow } from "../../db/engine.js";
 import type { VersionBlobsTable, VersionsTable } from "../../db/schema.js";
 
 export type VersionState = "pending" | "kept";
@@ -35,12 +36,6 @@ function toRecord(row: Selectable<VersionsTable>): VersionRecord {
     state: row.state as VersionState,
   };
 }
-
-/**
- * Anything below `p` (a folder's files): GLOB, case-sensitive as paths are (LIKE is not), with
- * its wildcards `*`, `?` and `[` taken literally.
- */
-const below = (p: string) => sql<boolean>`path glob ${`${p.replace(/[*?[]/g, (c) => `[${c}]`)}/*`}`;
 
 /** Characters of a string as SQLite's substr counts them (code points, not UTF-16 units). */
 const chars = (s: string) => [...s].length;
@@ -118,7 +113,7 @@ export function createVersionsStore(db: Db) {
         .updateTable("versions")
         .set({ path: sql<string>`${to} || substr(path, ${chars(from) + 1})` })
         .where("trash_id", "is", null)
-        .where((eb) => eb.or([eb("path", "=", from), below(from)]))
+        .where((eb) => eb.or([eb("path", "=", from), pathBelow(db, "path", from)]))
         .execute();
     },
 
@@ -131,7 +126,7 @@ export function createVersionsStore(db: Db) {
         .updateTable("versions")
         .set({ trash_id: trashId, path: sql<string>`substr(path, ${chars(path) + 1})` })
         .where("trash_id", "is", null)
-        .where((eb) => eb.or([eb("path", "=", path), below(path)]))
+        .where((eb) => eb.or([eb("path", "=", path), pathBelow(db, "path", path)]))
         .execute();
     },
 
@@ -149,7 +144,7 @@ export function createVersionsStore(db: Db) {
       await db
         .deleteFrom("versions")
         .where("trash_id", "is", null)
-        .where((eb) => eb.or([eb("path", "=", path), below(path)]))
+        .where((eb) => eb.or([eb("path", "=", path), pathBelow(db, "path", path)]))
         .execute();
     },
 

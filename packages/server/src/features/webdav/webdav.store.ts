@@ -1,17 +1,9 @@
 import { sql, type Selectable } from "kysely";
 import type { Db } from "../../db/database.js";
+import { pathBelow } from "../../db/engine.js";
 import type { DavLocksTable } from "../../db/schema.js";
 
 export type DavLockRow = Selectable<DavLocksTable>;
-
-/**
- * Anything strictly below `p` (a folder's entries): GLOB, case-sensitive as paths are (LIKE is
- * not), with its wildcards `*`, `?` and `[` taken literally. Below "/" is everything but "/".
- */
-const below = (p: string) =>
-  p === "/"
-    ? sql<boolean>`path != '/'`
-    : sql<boolean>`path glob ${`${p.replace(/[*?[]/g, (c) => `[${c}]`)}/*`}`;
 
 /** Characters of a string as SQLite's substr counts them (code points, not UTF-16 units). */
 const chars = (s: string) => [...s].length;
@@ -51,7 +43,7 @@ function queries(db: Db) {
       return await db
         .selectFrom("dav_locks")
         .selectAll()
-        .where((eb) => eb.or([eb("path", "=", path), below(path)]))
+        .where((eb) => eb.or([eb("path", "=", path), pathBelow(db, "path", path)]))
         .where("expires_at", ">", now)
         .orderBy("path")
         .orderBy("created_at")
@@ -78,7 +70,7 @@ function queries(db: Db) {
     async deleteLocksWithin(path: string): Promise<void> {
       await db
         .deleteFrom("dav_locks")
-        .where((eb) => eb.or([eb("path", "=", path), below(path)]))
+        .where((eb) => eb.or([eb("path", "=", path), pathBelow(db, "path", path)]))
         .execute();
     },
 
@@ -102,7 +94,7 @@ function queries(db: Db) {
       const rows = await db
         .selectFrom("dav_props")
         .select(["path", "ns", "name", "value_xml"])
-        .where((eb) => eb.or([eb("path", "=", path), below(path)]))
+        .where((eb) => eb.or([eb("path", "=", path), pathBelow(db, "path", path)]))
         .orderBy("path")
         .orderBy("ns")
         .orderBy("name")
@@ -141,7 +133,7 @@ function queries(db: Db) {
               "name",
               "value_xml",
             ])
-            .where((eb) => eb.or([eb("path", "=", from), below(from)])),
+            .where((eb) => eb.or([eb("path", "=", from), pathBelow(db, "path", from)])),
         )
         .onConflict((oc) =>
           oc.columns(["path", "ns", "name"]).doUpdateSet({ value_xml: sql`excluded.value_xml` }),
@@ -154,14 +146,14 @@ function queries(db: Db) {
       await db
         .updateTable("dav_props")
         .set({ path: sql<string>`${to} || substr(path, ${chars(from) + 1})` })
-        .where((eb) => eb.or([eb("path", "=", from), below(from)]))
+        .where((eb) => eb.or([eb("path", "=", from), pathBelow(db, "path", from)]))
         .execute();
     },
 
     async deletePropsWithin(path: string): Promise<void> {
       await db
         .deleteFrom("dav_props")
-        .where((eb) => eb.or([eb("path", "=", path), below(path)]))
+        .where((eb) => eb.or([eb("path", "=", path), pathBelow(db, "path", path)]))
         .execute();
     },
   };

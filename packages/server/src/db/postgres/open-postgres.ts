@@ -1,0 +1,57 @@
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import type { Database } from "../schema.js";
+
+/** Connections each instance keeps at most (`?max=` in the URL changes it). */
+const POOL_SIZE = 10;
+
+/**
+ * The stores were written for SQLite, which has no booleans: a boolean parameter is stored as
+ * 1 or 0 there, and columns are integers on both engines.
+ */
+const toParam = (value: unknown) => (typeof value === "boolean" ? (value ? 1 : 0) : value);
+
+/** 64-bit integers (ids, times in ms, sizes, counts) come back as numbers, as from SQLite. */
+const INT8 = 20;
+const types = {
+  getTypeParser(oid: number): (value: string) => unknown {
+    if (oid === INT8) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, "text");
+  },
+} as pg.CustomTypesConfig;
+
+/** The pool behind a PostgreSQL database, for the metrics (see `poolOf`). */
+const pools = new WeakMap<object, pg.Pool>();
+
+/** The connection pool of a database opened on PostgreSQL; undefined for SQLite. */
+export function poolOf(db: object): pg.Pool | undefined {
+  return pools.get(db);
+}
+
+/** A pool whose clients turn boolean parameters into 1 and 0 (see `toParam`). */
+function createPool(url: string): pg.Pool {
+  const parsed = new URL(url);
+  const max = Number(parsed.searchParams.get("max") ?? POOL_SIZE);
+  parsed.searchParams.delete("max");
+  const pool = new pg.Pool({ connectionString: parsed.toString(), max, types });
+  pool.on("connect", (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (config: unknown, values?: unknown, cb?: unknown) =>
+      query(config, Array.isArray(values) ? values.map(toParam) : values, cb);
+  });
+  // An idle client whose server went away: the pool drops it; the next query gets a new one.
+  pool.on("error", () => {});
+  return pool;
+}
+
+/**
+ * Opens the PostgreSQL database at `url` (migrations are applied by the caller). No read
+ * generation is registered (read-cache.ts): another instance may commit at any moment, so each
+ * lookup goes to the server.
+ */
+export function openPostgres(url: string): Kysely<Database> {
+  const pool = createPool(url);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
+}
