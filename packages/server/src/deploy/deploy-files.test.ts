@@ -514,7 +514,7 @@ describe("Containerfile", () => {
     }
     // The build context leaves out what the build makes.
     const ignore = await readFile(path.join(REPO, ".dockerignore"), "utf8");
-    for (const entry of ["**/node_modules", "**/dist", "packages/server/bundle"]) {
+    for (const entry of ["**/node_modules", "**/dist", "packages/server/bundle", "**/.env"]) {
       expect(ignore.split("\n")).toContain(entry);
     }
   });
