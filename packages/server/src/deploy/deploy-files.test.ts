@@ -1,9 +1,11 @@
 /**
  * The deployment files of deploy/ (README, Deploying), checked with what this machine has:
  * Debian's nginx parses the site and proxies a real server through it over HTTPS (a certificate
- * openssl makes here), systemd-analyze verifies the unit and rates its exposure, Caddy validates
- * both Caddyfiles, the compose file parses as YAML with the services it promises, and the
- * Containerfile names files, flags and scripts that exist. No container is built (no daemon).
+ * openssl makes here): uploads, WebDAV, the shell's WebSocket, the redirect from HTTP.
+ * systemd-analyze verifies the unit and rates its exposure, and strace shows that its system-call
+ * filter lets bubblewrap run. Caddy validates both Caddyfiles, the compose file parses as YAML
+ * with the services it promises, and the Containerfile's instructions are checked (their shell,
+ * the files, scripts and variables they name). No image is built (no container daemon here).
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
@@ -229,6 +231,9 @@ describe("nginx site", () => {
       settings: (s) => {
         s.webdav = { ...s.webdav, allowAccountPassword: true };
       },
+      server: (c) => {
+        c.enableExec = true;
+      },
     });
     await t.app.listen({ host: "127.0.0.1", port: 0 });
     const appPort = (t.app.server.address() as { port: number }).port;
@@ -368,6 +373,44 @@ describe("nginx site", () => {
     expect(moved.status).toBe(201);
     const got = await send("GET", "/dav/b.txt", { headers: { authorization: basic } });
     expect(got.body.toString()).toBe("hello");
+  });
+
+  /** The status of a WebSocket upgrade through nginx (101 when the server accepted it). */
+  function upgradeStatus(urlPath: string, origin: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const req = request({
+        host: "127.0.0.1",
+        port: httpsPort,
+        path: urlPath,
+        agent: false,
+        rejectUnauthorized: false,
+        headers: {
+          connection: "Upgrade",
+          upgrade: "websocket",
+          origin,
+          "sec-websocket-version": "13",
+          "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==",
+        },
+      });
+      req.on("response", (res) => {
+        resolve(res.statusCode ?? 0);
+        res.socket.destroy();
+      });
+      req.on("upgrade", (res, socket) => {
+        resolve(res.statusCode ?? 0);
+        socket.destroy();
+      });
+      req.on("error", reject);
+      req.end();
+    });
+  }
+
+  it("upgrades the shell's WebSocket, with the Host the browser sent (its Origin check passes)", async () => {
+    const token = await t.login();
+    const shellPath = `/api/command/?auth=${token}`;
+    expect(await upgradeStatus(shellPath, `https://127.0.0.1:${httpsPort}`)).toBe(101);
+    // The server still refuses another site's page: the Origin is compared, not waved through.
+    expect(await upgradeStatus(shellPath, "https://elsewhere.example")).toBe(403);
   });
 
   it("sends plain HTTP to HTTPS", async () => {
