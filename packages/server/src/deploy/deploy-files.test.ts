@@ -1,205 +1,23 @@
 /**
  * The deployment files of deploy/ (README, Deploying), checked with what this machine has:
  * Debian's nginx parses the site and proxies a real server through it over HTTPS (a certificate
- * openssl makes here): uploads, WebDAV, the shell's WebSocket, the redirect from HTTP.
- * systemd-analyze verifies the unit and rates its exposure, and strace shows that its system-call
- * filter lets bubblewrap run. Caddy validates both Caddyfiles, the compose file parses as YAML
- * with the services it promises, and the Containerfile's instructions are checked (their shell,
- * the files, scripts and variables they name). No image is built (no container daemon here).
+ * openssl makes here): uploads, WebDAV, the shell's WebSocket, the redirect from HTTP. Caddy
+ * validates both Caddyfiles, the compose file parses as YAML with the services it promises, and
+ * the Containerfile's instructions are checked (their shell, the files, scripts and variables
+ * they name). No image is built (no container daemon here). The unit: deploy-unit.test.ts.
  */
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { request } from "node:https";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { ServeFlags } from "../cli/serve.js";
-import { systemEntries } from "../runner/host.js";
-import { bwrapOptions, SYSTEM_PATHS } from "../runner/sandbox.js";
-import { createTestApp, type TestContext } from "../test/helpers.js";
 import { freeLocalPort } from "../test/dav/apache.js";
-
-const run = promisify(execFile);
-const REPO = fileURLToPath(new URL("../../../../", import.meta.url));
-const DEPLOY = path.join(REPO, "deploy");
-const read = (rel: string) => readFile(path.join(DEPLOY, rel), "utf8");
-
-/** An absolute path of a Debian program; fails saying what to install (.ci/run installs it). */
-async function program(name: string, pkg: string): Promise<string> {
-  for (const dir of ["/usr/sbin", "/usr/bin", "/sbin", "/bin"]) {
-    try {
-      await run("test", ["-x", path.join(dir, name)]);
-      return path.join(dir, name);
-    } catch {
-      // not there
-    }
-  }
-  throw new Error(`${name} is not installed: run .ci/run, or apt-get install ${pkg}`);
-}
-
-/** The unit's `Key=value` lines by section; a key given twice keeps every value. */
-function parseUnit(text: string): Map<string, string[]> {
-  const keys = new Map<string, string[]>();
-  let section = "";
-  for (const raw of text.split("\n")) {
-    const line = raw.trim();
-    if (line === "" || line.startsWith("#") || line.startsWith(";")) continue;
-    const header = /^\[(.+)\]$/.exec(line);
-    if (header) {
-      section = header[1]!;
-      continue;
-    }
-    const eq = line.indexOf("=");
-    if (eq < 0) throw new Error(`not a key=value line: ${line}`);
-    const key = `${section}.${line.slice(0, eq)}`;
-    keys.set(key, [...(keys.get(key) ?? []), line.slice(eq + 1)]);
-  }
-  return keys;
-}
-
-describe("systemd unit", () => {
-  it("has the hardening, and none of the settings that break bubblewrap", async () => {
-    const unit = parseUnit(await read("scriptorium.service"));
-    const one = (key: string) => unit.get(`Service.${key}`)?.join(" ");
-    expect(one("User")).toBe("scriptorium");
-    expect(one("ProtectSystem")).toBe("strict");
-    expect(one("ReadWritePaths")).toBe("/srv/scriptorium");
-    expect(one("NoNewPrivileges")).toBe("yes");
-    expect(one("PrivateTmp")).toBe("yes");
-    expect(one("ProtectHome")).toBe("yes");
-    expect(one("KillSignal")).toBe("SIGTERM");
-    expect(one("Restart")).toBe("on-failure");
-    expect(one("EnvironmentFile")).toMatch(/^\/etc\/scriptorium\//);
-    expect(Number(one("TimeoutStopSec"))).toBeGreaterThanOrEqual(60);
-    const namespaces = one("RestrictNamespaces")!.split(/\s+/);
-    for (const ns of ["user", "mnt", "pid", "net", "ipc", "uts"]) expect(namespaces).toContain(ns);
-    const filter = one("SystemCallFilter")!.split(/\s+/);
-    expect(filter).toEqual(expect.arrayContaining(["@system-service", "@mount"]));
-    for (const key of [
-      "PrivateUsers",
-      "ProtectKernelTunables",
-      "ProtectKernelLogs",
-      "ProcSubset",
-      "MemoryDenyWriteExecute",
-    ]) {
-      expect(unit.has(`Service.${key}`), key).toBe(false);
-    }
-  });
-
-  /** The unit with its programs where this checkout has them (verify wants them to exist). */
-  async function localUnit(dir: string, edit: (text: string) => string = (t) => t) {
-    const text = (await read("scriptorium.service"))
-      .replace("/opt/scriptorium/node_modules/.bin/node", process.execPath)
-      .replaceAll("/opt/scriptorium/", REPO);
-    const file = path.join(dir, "scriptorium.service");
-    await writeFile(file, edit(text));
-    return file;
-  }
-
-  it("passes systemd-analyze verify without a warning, and its exposure is rated OK", async () => {
-    const analyze = await program("systemd-analyze", "systemd");
-    const dir = await mkdtemp(path.join(tmpdir(), "scriptorium-unit-"));
-    try {
-      const verified = await run(analyze, ["verify", await localUnit(dir)]);
-      expect(verified.stderr.trim()).toBe("");
-      // A misspelt key is reported: the check above can fail.
-      const broken = await localUnit(dir, (t) => t.replace("KillMode=", "KillMod="));
-      const bad = await run(analyze, ["verify", broken]);
-      expect(bad.stderr).toMatch(/Unknown key 'KillMod'/);
-      const security = await run(analyze, [
-        "security",
-        "--offline=true",
-        "--no-pager",
-        await localUnit(dir),
-      ]);
-      const level = /Overall exposure level for scriptorium\.service: ([\d.]+)/.exec(
-        security.stdout,
-      );
-      expect(level, security.stdout.slice(-500)).not.toBeNull();
-      expect(Number(level![1])).toBeLessThanOrEqual(4);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
-});
-
-/** The system calls of systemd's filter groups and names (`@system-service @mount`), expanded. */
-async function filterCalls(analyze: string, items: readonly string[]): Promise<Set<string>> {
-  const calls = new Set<string>();
-  const seen = new Set<string>();
-  const expand = async (item: string): Promise<void> => {
-    if (!item.startsWith("@")) {
-      calls.add(item);
-      return;
-    }
-    if (seen.has(item)) return;
-    seen.add(item);
-    const { stdout } = await run(analyze, ["syscall-filter", "--no-pager", item]);
-    for (const line of stdout.split("\n").slice(1)) {
-      const name = line.trim();
-      if (name !== "" && !name.startsWith("#")) await expand(name);
-    }
-  };
-  for (const item of items) await expand(item);
-  return calls;
-}
-
-describe("systemd unit's system-call filter", () => {
-  it("allows every call bubblewrap makes to run a program as the runner asks it", async () => {
-    const analyze = await program("systemd-analyze", "systemd");
-    const strace = await program("strace", "strace");
-    const bwrap = await program("bwrap", "bubblewrap");
-    const unit = parseUnit(await read("scriptorium.service"));
-    const allowed = await filterCalls(
-      analyze,
-      unit.get("Service.SystemCallFilter")!.join(" ").split(/\s+/),
-    );
-    expect(allowed.has("read")).toBe(true);
-    expect(allowed.has("reboot")).toBe(false);
-    const dir = await mkdtemp(path.join(tmpdir(), "scriptorium-syscalls-"));
-    try {
-      // A run as the runner lays it out: the system read-only, a writable folder, bash then
-      // prlimit then the program, with a file written.
-      const options = bwrapOptions({
-        system: await systemEntries(SYSTEM_PATHS),
-        hidden: [],
-        readOnly: [],
-        writable: dir,
-        masked: [],
-        cwd: dir,
-        env: { PATH: "/usr/bin:/bin" },
-      });
-      const trace = path.join(dir, "trace");
-      await run(strace, [
-        "-f",
-        "-qq",
-        "-o",
-        trace,
-        bwrap,
-        ...options,
-        "--",
-        "/bin/bash",
-        "-c",
-        `exec prlimit --fsize=1000000 -- /bin/sh -c 'echo ok > ${dir}/out'`,
-      ]);
-      expect(await readFile(path.join(dir, "out"), "utf8")).toBe("ok\n");
-      const used = new Set(
-        (await readFile(trace, "utf8"))
-          .split("\n")
-          .map((line) => /^\d+\s+([a-z0-9_]+)\(/.exec(line)?.[1])
-          .filter((name): name is string => name !== undefined),
-      );
-      expect(used.has("pivot_root")).toBe(true);
-      expect([...used].filter((name) => !allowed.has(name))).toEqual([]);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
-});
+import { DEPLOY, program, readDeploy as read, REPO, run } from "../test/deploy-files.js";
+import { createTestApp, type TestContext } from "../test/helpers.js";
 
 describe("nginx site", () => {
   let dir: string;
