@@ -6,6 +6,7 @@ import { openDatabase } from "../db/database.js";
 import { createSettingsStore } from "../features/settings/settings.store.js";
 import { createUsersStore } from "../features/users/users.store.js";
 import { main } from "./main.js";
+import { testDatabase } from "../test/test-database.js";
 
 let dir: string;
 let db: string;
@@ -39,7 +40,7 @@ async function stored() {
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "scriptorium-rules-"));
-  db = path.join(dir, "s.db");
+  db = await testDatabase(dir, "s.db");
   const res = await cli("users", "add", "bob", "bob-password-12", "-r", dir);
   expect(res.code, res.stderr).toBe(0);
 });

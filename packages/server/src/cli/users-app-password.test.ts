@@ -9,6 +9,7 @@ import { createSettingsStore } from "../features/settings/settings.store.js";
 import { createUsersStore } from "../features/users/users.store.js";
 import { createAttemptCounter } from "../lib/attempts.js";
 import { main } from "./main.js";
+import { testDatabase } from "../test/test-database.js";
 
 let dir: string;
 let db: string;
@@ -47,7 +48,7 @@ async function davLogin(username: string, password: string) {
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "scriptorium-cli-app-pw-"));
-  db = path.join(dir, "s.db");
+  db = await testDatabase(dir, "s.db");
   for (const name of ["bob", "ana"]) {
     const add = await cli("users", "add", name, `${name}-password-12`, "-d", db, "-r", dir);
     expect(add.code, add.stderr).toBe(0);

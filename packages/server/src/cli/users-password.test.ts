@@ -6,6 +6,7 @@ import { openDatabase } from "../db/database.js";
 import { createUsersStore } from "../features/users/users.store.js";
 import { verifyPassword } from "../lib/passwords.js";
 import { main } from "./main.js";
+import { testDatabase } from "../test/test-database.js";
 
 let dir: string;
 let db: string;
@@ -37,7 +38,7 @@ async function passwordIs(username: string, password: string): Promise<boolean> 
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "scriptorium-cli-pw-"));
-  db = path.join(dir, "s.db");
+  db = await testDatabase(dir, "s.db");
   const add = await cli("users", "add", "bob", "bob-password-12", "-d", db, "-r", dir);
   expect(add.code, add.stderr).toBe(0);
 });

@@ -12,6 +12,7 @@ import { createUsersStore } from "../features/users/users.store.js";
 import { verifyPassword } from "../lib/passwords.js";
 import { main } from "./main.js";
 import type { ExportedUser } from "./users-transfer.js";
+import { testDatabase } from "../test/test-database.js";
 
 let dir: string;
 let db: string;
@@ -42,8 +43,8 @@ const exported = () => JSON.parse(readFileSync(file, "utf8")) as ExportedUser[];
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "scriptorium-users-io-"));
-  db = path.join(dir, "a.db");
-  other = path.join(dir, "b.db");
+  db = await testDatabase(dir, "a.db");
+  other = await testDatabase(dir, "b.db");
   file = path.join(dir, "users.json");
   for (const [name, pw, ...flags] of [
     ["ada", "ada-password-123", "--perm.admin"],

@@ -39,3 +39,14 @@ export async function advanceSequence(db: Kysely<any>, table: string, column: st
 /** A `--database` value as opened: a URL as given, a SQLite file's path made absolute. */
 export const databaseLocation = (value: string): string =>
   isPostgresUrl(value) ? value : resolve(value);
+
+/**
+ * Inside a transaction: waits until no other transaction (of any instance) holds the same `key`,
+ * until this one ends. SQLite needs nothing: its one connection already runs transactions one at
+ * a time. For check-then-write transactions that READ COMMITTED would let two sessions interleave.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema
+export async function serialiseOn(trx: Kysely<any>, key: string): Promise<void> {
+  if (engineOf(trx) !== "postgres") return;
+  await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+}

@@ -14,6 +14,12 @@ function firstCodeWithStatus(status: number): ErrorCode {
 function toAppError(err: unknown): AppError | undefined {
   const known = fromErrno(err);
   if (known) return known;
+  // PostgreSQL's data exceptions (SQLSTATE class 22): a number out of range for a column, a text
+  // it cannot take. A value of the request, as SQLite would have compared it and found nothing.
+  const sqlState = (err as { code?: unknown; severity?: unknown } | undefined)?.code;
+  if (typeof sqlState === "string" && /^22[0-9A-Z]{3}$/.test(sqlState)) {
+    return new AppError("BAD_REQUEST", "A value of the request is out of range or malformed");
+  }
   const fe = err as Partial<FastifyError> | undefined;
   if (fe?.validation) return new AppError("VALIDATION_FAILED", `Invalid request: ${fe.message}`);
   const status = fe?.statusCode;

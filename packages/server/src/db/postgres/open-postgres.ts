@@ -7,9 +7,15 @@ const POOL_SIZE = 10;
 
 /**
  * The stores were written for SQLite, which has no booleans: a boolean parameter is stored as
- * 1 or 0 there, and columns are integers on both engines.
+ * 1 or 0 there, and columns are integers on both engines. Text with U+0000: see below.
  */
-const toParam = (value: unknown) => (typeof value === "boolean" ? (value ? 1 : 0) : value);
+const toParam = (value: unknown) => {
+  if (typeof value === "boolean") return value ? 1 : 0;
+  // PostgreSQL's text cannot hold U+0000: a looked-up value holding one (a name or token from a
+  // request) finds nothing, as on SQLite, through a noncharacter nothing stored contains.
+  if (typeof value === "string" && value.includes("\0")) return value.replaceAll("\0", "\uffff");
+  return value;
+};
 
 /** 64-bit integers (ids, times in ms, sizes, counts) come back as numbers, as from SQLite. */
 const INT8 = 20;

@@ -4,6 +4,7 @@ import type { Share, TrashItem } from "@scriptorium/shared";
 import { activityWorld, type ActivityWorld } from "../../test/activity-world.js";
 import { makeZip } from "../../test/archive-build.js";
 import { errorOf } from "../../test/helpers.js";
+import { testDatabase } from "../../test/test-database.js";
 
 let w: ActivityWorld;
 beforeEach(async () => {
@@ -218,7 +219,7 @@ describe("GET /api/activity/{path}", () => {
     const { openDatabase } = await import("../../db/database.js");
     const { buildApp } = await import("../../app.js");
     const path = await import("node:path");
-    w.t.db = await openDatabase(path.join(w.t.dir, "test.db"));
+    w.t.db = await openDatabase(await testDatabase(w.t.dir));
     w.t.app = await buildApp({ db: w.t.db, root: w.t.root, webDist: path.join(w.t.dir, "no-web") });
     await w.t.app.ready();
     const audit = (

@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import type { Db } from "../../db/database.js";
 import type { AppPasswordsTable } from "../../db/schema.js";
+import { serialiseOn } from "../../db/engine.js";
 
 /** A stored app password: never its secret, only the hash of it. */
 export interface AppPasswordRecord {
@@ -67,6 +68,8 @@ export function createAppPasswordsStore(db: Db) {
       },
     ): Promise<number | undefined> {
       return db.transaction().execute(async (trx) => {
+        // Counted, then added: one user's additions one at a time, across instances.
+        await serialiseOn(trx, `scriptorium:app-passwords:${input.userId}`);
         const held = await trx
           .selectFrom("app_passwords")
           .select((eb) => eb.fn.countAll<number>().as("n"))

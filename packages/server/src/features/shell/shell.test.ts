@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { main } from "../../cli/main.js";
 import { startShellTarget, type ShellTarget } from "../../test/shell-target.js";
+import { testDatabase } from "../../test/test-database.js";
 
 let s: ShellTarget;
 afterEach(() => s.close());
@@ -167,7 +168,7 @@ describe("the shell", () => {
     const url = `/api/command/?auth=${s.tokens.ada}`;
     expect(await upgradeStatus(url)).toBe(403);
     const quiet = { out: () => undefined, err: () => undefined };
-    const database = path.join(s.t.dir, "test.db");
+    const database = await testDatabase(s.t.dir);
     expect(await main(["config", "set", "-d", database, "--enableExec"], {}, quiet)).toBe(0);
     expect(await upgradeStatus(url)).toBe(101);
     expect((await shell("ls")).text).toBe("notes.txt\n");

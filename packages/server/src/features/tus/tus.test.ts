@@ -6,6 +6,7 @@ import { openDatabase } from "../../db/database.js";
 import { createTestApp, errorOf, type TestContext } from "../../test/helpers.js";
 import { createUsersStore } from "../users/users.store.js";
 import { createUploadsStore } from "./uploads.store.js";
+import { testDatabase } from "../../test/test-database.js";
 
 let t: TestContext;
 let token: string;
@@ -226,7 +227,7 @@ describe("resumable uploads", () => {
     await create("/scans/long.bin", 6);
     await chunk("/scans/long.bin", 0, "abc");
     await t.app.close();
-    const db = await openDatabase(path.join(t.dir, "test.db"));
+    const db = await openDatabase(await testDatabase(t.dir));
     t.app = await buildApp({ db, root: t.root, webDist: path.join(t.dir, "no-web") });
     token = await t.login("ada", "ada-password-12");
     expect((await head("/scans/long.bin")).headers["upload-offset"]).toBe("3");

@@ -10,6 +10,7 @@ import { createVersionBlobs } from "../../storage/version-blobs.js";
 import { createSettingsStore } from "../settings/settings.store.js";
 import { createVersionKeeper } from "./versions.keeper.js";
 import { createVersionsStore } from "./versions.store.js";
+import { testDatabase } from "../../test/test-database.js";
 
 let dir: string;
 let db: Db;
@@ -19,7 +20,7 @@ beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "scriptorium-versions-keeper-"));
   await mkdir(path.join(dir, "files", "out"), { recursive: true });
   await mkdir(path.join(dir, "files", "other"), { recursive: true });
-  db = await openDatabase(path.join(dir, "db.sqlite"));
+  db = await openDatabase(await testDatabase(dir, "db.sqlite"));
 });
 afterEach(async () => {
   await db.destroy();

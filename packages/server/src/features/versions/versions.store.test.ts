@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "../../db/database.js";
 import { createVersionBlobs, type VersionBlobs } from "../../storage/version-blobs.js";
 import { createVersionsStore, type VersionRecord, type VersionsStore } from "./versions.store.js";
+import { testDatabase } from "../../test/test-database.js";
 
 let dir: string;
 let db: Db;
@@ -15,7 +16,7 @@ let blobs: VersionBlobs;
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "scriptorium-versions-store-"));
   await mkdir(path.join(dir, "files"));
-  db = await openDatabase(path.join(dir, "db.sqlite"));
+  db = await openDatabase(await testDatabase(dir, "db.sqlite"));
   store = createVersionsStore(db);
   blobs = createVersionBlobs({
     dir: path.join(dir, "versions"),

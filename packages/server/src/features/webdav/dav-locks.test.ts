@@ -15,6 +15,7 @@ import {
   type DavProps,
 } from "./dav-locks.js";
 import { createWebdavStore } from "./webdav.store.js";
+import { testDatabase } from "../../test/test-database.js";
 
 let dir: string;
 let db: Db;
@@ -33,7 +34,7 @@ async function addUser(name: string): Promise<number> {
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "scriptorium-dav-locks-"));
-  db = await openDatabase(path.join(dir, "db.sqlite"));
+  db = await openDatabase(await testDatabase(dir, "db.sqlite"));
   clock = 1_000_000;
   const store = createWebdavStore(db);
   locks = createDavLocks(store, () => clock);

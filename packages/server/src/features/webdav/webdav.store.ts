@@ -1,6 +1,6 @@
 import { sql, type Selectable } from "kysely";
 import type { Db } from "../../db/database.js";
-import { pathBelow } from "../../db/engine.js";
+import { pathBelow, serialiseOn } from "../../db/engine.js";
 import type { DavLocksTable } from "../../db/schema.js";
 
 export type DavLockRow = Selectable<DavLocksTable>;
@@ -168,6 +168,11 @@ export type WebdavStore = ReturnType<typeof queries> & {
 export function createWebdavStore(db: Db): WebdavStore {
   return {
     ...queries(db),
-    transaction: async (fn) => await db.transaction().execute((trx) => fn(createWebdavStore(trx))),
+    transaction: async (fn) =>
+      await db.transaction().execute(async (trx) => {
+        // Locks are checked, then taken: one such transaction at a time, across instances.
+        await serialiseOn(trx, "scriptorium:webdav");
+        return await fn(createWebdavStore(trx));
+      }),
   };
 }
