@@ -9,6 +9,8 @@ import { workerWriter } from "./text-writer.js";
 
 /** The first key of the indexer's advisory lock (the second: the schema's hash). */
 const INDEXER_LOCK = 0x5c51;
+/** PostgreSQL's error code for a missing table. */
+const UNDEFINED_TABLE = "42P01";
 /** Files sent to the worker in one job. */
 const BATCH = 20;
 const PG_TEXT_WORKER = siblingModule("pg-text-worker", import.meta.url);
@@ -51,9 +53,12 @@ export function createPgTextIndex(opts: {
     log: opts.log,
     module: PG_TEXT_WORKER,
   });
-  const ready = store.ensure().catch((err: unknown) => {
-    opts.log.error({ err }, "text index: cannot make its tables");
-  });
+  const ensure = () =>
+    store.ensure().catch((err: unknown) => {
+      opts.log.error({ err }, "text index: cannot make its tables");
+    });
+  // Made again by the instance that becomes the indexer (the server may have been down before).
+  let ready = ensure();
 
   async function drain(): Promise<void> {
     await ready;
@@ -110,6 +115,7 @@ export function createPgTextIndex(opts: {
         client.release(err);
       });
       opts.log.info("text index: this instance is the indexer");
+      ready = ensure();
       resync?.();
       kick();
     } finally {
@@ -162,7 +168,13 @@ export function createPgTextIndex(opts: {
       const patterns = likePatterns(terms);
       if (patterns === undefined) return [];
       await ready;
-      return store.search(patterns, prefix, limit, comments);
+      try {
+        return await store.search(patterns, prefix, limit, comments);
+      } catch (err) {
+        // No table yet (no instance could make it): nothing is indexed.
+        if ((err as { code?: string }).code === UNDEFINED_TABLE) return [];
+        throw err;
+      }
     },
     onLead(then: () => void): void {
       resync = then;
