@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -6,7 +6,9 @@ import { openDatabase, type Db } from "../../db/database.js";
 import { poolOf } from "../../db/postgres/open-postgres.js";
 import { openTextIndex, type StoredRow } from "../../db/text-index.js";
 import { TEST_POSTGRES, testDatabase } from "../../test/test-database.js";
+import { createFileEvents } from "../../storage/events.js";
 import { createPgTextIndex } from "./pg-text-index.js";
+import { createSearchIndex } from "./search-index.js";
 import { likePatterns, pgTextStore } from "./pg-text-store.js";
 import { matchExpression } from "./text-index.js";
 
@@ -111,7 +113,6 @@ describe.skipIf(!TEST_POSTGRES)("the text index on PostgreSQL", () => {
     const shared = await pool();
     const root = path.join(dir, "files");
     await rm(root, { recursive: true, force: true });
-    const { mkdir } = await import("node:fs/promises");
     await mkdir(root);
     await writeFile(path.join(root, "one.tex"), "primum verbum");
     await writeFile(path.join(root, "two.tex"), "secundum verbum");
@@ -138,5 +139,36 @@ describe.skipIf(!TEST_POSTGRES)("the text index on PostgreSQL", () => {
     await second.idle();
     expect((await second.search(["secund"], "/", 10)).map((m) => m.path)).toEqual(["/two.tex"]);
     await second.close();
+  });
+
+  it("the instance taking over reads the files its name index holds", async () => {
+    const shared = await pool();
+    const root = path.join(dir, "files");
+    await mkdir(path.join(root, "sub"), { recursive: true });
+    await writeFile(path.join(root, "sub", "a.tex"), "tertium verbum");
+    const other = createPgTextIndex({ pool: shared, root, log: quiet, leadRetryMs: 100 });
+    await other.idle();
+    const text = createPgTextIndex({ pool: shared, root, log: quiet, leadRetryMs: 100 });
+    const index = createSearchIndex({
+      root,
+      events: createFileEvents(),
+      log: quiet,
+      text,
+      watch: false,
+    });
+    await index.start();
+    await text.idle();
+    // Walked while another instance indexes (and that one never heard of the file).
+    expect(await text.search(["tertium"], "/", 10)).toEqual([]);
+    await other.close();
+    const end = Date.now() + 5000;
+    let found: { path: string }[] = [];
+    while (found.length === 0 && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 100));
+      await text.idle();
+      found = await text.search(["tertium"], "/", 10);
+    }
+    expect(found.map((m) => m.path)).toEqual(["/sub/a.tex"]);
+    await index.close();
   });
 });
