@@ -48,6 +48,7 @@ await build({
     "codec-worker": `${server}dist/features/archive/codecs/codec-worker.js`,
     "rar-worker": `${server}dist/features/extract/rar-worker.js`,
     "text-index-worker": `${server}dist/features/search/text-index-worker.js`,
+    "pg-text-worker": `${server}dist/features/search/pg-text-worker.js`,
   },
   platform: "node",
   external,

@@ -25,6 +25,7 @@ import { createResourcesService } from "./features/resources/resources.service.j
 import { createSearchIndex } from "./features/search/search-index.js";
 import { createSearchService } from "./features/search/search.service.js";
 import { createTextIndex } from "./features/search/text-index.js";
+import { createPgTextIndex } from "./features/search/pg-text-index.js";
 import { createSessionsService } from "./features/sessions/sessions.service.js";
 import { createSessionsStore } from "./features/sessions/sessions.store.js";
 import { createServerSettingsService } from "./features/settings/server-settings.service.js";
@@ -43,6 +44,7 @@ import { createVersionsService } from "./features/versions/versions.service.js";
 import { createVersionsStore } from "./features/versions/versions.store.js";
 import { countedDb } from "./features/operations/db-metrics.js";
 import { poolOf } from "./db/postgres/open-postgres.js";
+import type pg from "pg";
 import { createMetrics, type Metrics } from "./features/operations/metrics.js";
 import { observedRunner } from "./features/operations/observed-runner.js";
 import { createReadiness } from "./features/operations/readiness.js";
@@ -300,17 +302,20 @@ function createDelivery(options: AppOptions, core: Core, log: FastifyBaseLogger)
 }
 
 /** The search index over the files folder, and the service answering searches through it. */
-function createSearch(options: AppOptions, core: Core, log: FastifyBaseLogger) {
+function createSearch(options: AppOptions, core: Core, log: FastifyBaseLogger, pool?: pg.Pool) {
   const { root, cacheDir } = options;
   const index = createSearchIndex({
     root,
     events: core.events,
     log,
-    text: createTextIndex({
-      file: cacheDir ? path.join(cacheDir, "search-text.db") : ":memory:",
-      root,
-      log,
-    }),
+    // On PostgreSQL, the words are shared by every instance (one writes them at a time).
+    text: pool
+      ? createPgTextIndex({ pool, root, log })
+      : createTextIndex({
+          file: cacheDir ? path.join(cacheDir, "search-text.db") : ":memory:",
+          root,
+          log,
+        }),
     watch: options.search?.watch,
     reconcileMs: options.search?.reconcileMs,
   });
@@ -366,7 +371,7 @@ export function createServices(appOptions: AppOptions, log: FastifyBaseLogger) {
     metrics,
     readiness: createReadiness({ db: options.db, storage: core.storage }),
     actions: patchActions(options, core, programs.tools),
-    search: createSearch(options, core, log),
+    search: createSearch(options, core, log, pool),
     webdav: createWebdav(options, core),
     rulesPreview: createRulesPreview({ root: options.root, settings: core.settings }),
     sessionsService: createSessionsService({

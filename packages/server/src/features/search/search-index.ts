@@ -40,6 +40,15 @@ export function createSearchIndex(opts: SearchIndexOptions) {
   const pending = new Map<string, NodeJS.Timeout>();
   const text = opts.text;
   const sync = createIndexRefresh(held, { root, log: opts.log, text, signal: stop.signal });
+  // A shared index taken over by this instance: every text file the tree holds is read again
+  // (unchanged ones skipped by their stamps), what it no longer holds forgotten.
+  text?.onLead?.(() => {
+    const index = held.index;
+    for (let id = 1; id < index.capacity; id++) {
+      if (index.isAlive(id) && !index.isDir(id)) text.schedule(`/${index.pathBelow(id, 0)}`);
+    }
+    if (state === "ready") text.prune((rel) => held.index.find(rel) !== undefined);
+  });
 
   function onWatch(filename: string): void {
     // Every write to an upload's staged file is an event: dropped before any timer.

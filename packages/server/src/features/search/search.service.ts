@@ -90,7 +90,12 @@ export function createSearchService(deps: { storage: Storage; index: SearchIndex
         const results: SearchResult[] = [];
         /** Files checked in place, by path: a file's rows (one per line) are checked once. */
         const inPlace = new Map<string, boolean>();
-        const matches = text.search(parsed.terms, prefix, MAX_TEXT_RESULTS * 2, parsed.comments);
+        const matches = await text.search(
+          parsed.terms,
+          prefix,
+          MAX_TEXT_RESULTS * 2,
+          parsed.comments,
+        );
         for (const match of matches) {
           const below = match.path.slice(prefix === "/" ? 1 : prefix.length + 1);
           const name = path.posix.basename(below);

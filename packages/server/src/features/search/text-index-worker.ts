@@ -11,7 +11,7 @@ import { realRootOf } from "../../storage/tree-walk.js";
 import { readInto } from "./text-read.js";
 
 export interface TextWorkerData {
-  /** The index's database file. */
+  /** The index's database file (for pg-text-worker.ts: the PostgreSQL URL). */
   file: string;
   /** The files folder (the server's root). */
   root: string;

@@ -109,4 +109,32 @@ export function createTextIndex(opts: { file: string; root: string; log: Fastify
   };
 }
 
-export type TextIndex = ReturnType<typeof createTextIndex>;
+/**
+ * The words of text files as the search index uses them: the SQLite FTS5 index of this file, or
+ * PostgreSQL's shared by every instance (pg-text-index.ts).
+ */
+export interface TextIndex {
+  /** Reads (again) a file whose name says it is text, soon. */
+  schedule(rel: string): void;
+  /** Forgets a file or a folder's files. */
+  removeUnder(rel: string): void;
+  /** Forgets stored files the name index no longer has. */
+  prune(exists: (rel: string) => boolean): void;
+  /** Waits until every file scheduled is read and every removal done. */
+  idle(): Promise<void>;
+  pending(): number;
+  /** Where the words are read and written. */
+  readonly where: "worker" | "inline" | "database";
+  search(
+    terms: readonly string[],
+    prefix: string,
+    limit: number,
+    comments?: boolean,
+  ): TextMatch[] | Promise<TextMatch[]>;
+  /**
+   * Called with what reads the whole tree again, when this instance becomes the one writing a
+   * shared index (at once if it is); an index of its own needs none.
+   */
+  onLead?(resync: () => void): void;
+  close(): Promise<void>;
+}

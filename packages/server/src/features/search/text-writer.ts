@@ -70,6 +70,8 @@ export function workerWriter(opts: {
   file: string;
   root: string;
   log: FastifyBaseLogger;
+  /** The worker's module (text-index-worker by default; pg-text-worker for PostgreSQL). */
+  module?: URL;
 }): TextWriter {
   let current: { worker: Worker; waiting: Map<number, (err?: Error) => void> } | undefined;
   let next = 0;
@@ -78,7 +80,7 @@ export function workerWriter(opts: {
   function start() {
     if (current) return current;
     const data: TextWorkerData = { file: opts.file, root: opts.root };
-    const worker = startWorker(TEXT_WORKER, data);
+    const worker = startWorker(opts.module ?? TEXT_WORKER, data);
     const waiting = new Map<number, (err?: Error) => void>();
     const mine = { worker, waiting };
     const stopped = (err: Error) => {
