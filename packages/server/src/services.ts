@@ -198,7 +198,8 @@ type Core = ReturnType<typeof createCore>;
 function createPrograms(options: AppOptions, core: Core, log: FastifyBaseLogger, metrics: Metrics) {
   const { storage, settings, events, users } = core;
   const runner = observedRunner(
-    options.runner ?? createRunner({ unsandboxedPrograms: options.unsandboxedPrograms ?? false }),
+    options.runner ??
+      createRunner({ unsandboxedPrograms: options.unsandboxedPrograms ?? false, db: options.db }),
     metrics,
   );
   const hooks = createHooks({

@@ -219,8 +219,8 @@ export interface AttemptsTable {
 /** Program runs in progress, counted by the runner's limits across instances (010-counters). */
 export interface RunningTable {
   id: string;
-  user_id: number | null;
-  kind: string;
+  /** The runner's owner key: "user:1", "hook:1"… */
+  owner: string;
   instance: string;
   started_at: number;
   /** ms; refreshed by the running instance, stale after a minute. */

@@ -21,15 +21,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("running")
     .addColumn("id", "text", (c) => c.primaryKey())
-    // Whose run (null for a server-wide one without a user).
-    .addColumn("user_id", "integer")
-    // What runs: "tool", "shell", "hook"…
-    .addColumn("kind", "text", (c) => c.notNull())
+    // Whose run, as the runner's limits count it: "user:1", "hook:1"…
+    .addColumn("owner", "text", (c) => c.notNull())
     // The instance that runs it; its heartbeat keeps the row alive.
     .addColumn("instance", "text", (c) => c.notNull())
     .addColumn("started_at", "integer", (c) => c.notNull())
     .addColumn("heartbeat_at", "integer", (c) => c.notNull())
     .execute();
+  await db.schema.createIndex("running_owner").on("running").column("owner").execute();
   await db.schema.createIndex("running_heartbeat").on("running").column("heartbeat_at").execute();
 }
 
