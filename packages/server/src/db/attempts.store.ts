@@ -1,9 +1,16 @@
+import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { AttemptBackend, AttemptEntry } from "../lib/attempts.js";
 import type { Db } from "./database.js";
 
 /** Rows whose window ended are deleted at most this often (per instance), on a write. */
 const PRUNE_EVERY_MS = 60_000;
+
+/**
+ * The key as stored: a SHA-256, so that any key (a username of any length, with a NUL that
+ * PostgreSQL's text refuses) fits the index.
+ */
+const stored = (key: string) => createHash("sha256").update(key).digest("base64url");
 
 /**
  * Failed-attempt counts in the `attempts` table, so that every instance on the database counts
@@ -29,7 +36,7 @@ export function createDbAttempts(db: Db): AttemptBackend {
         .selectFrom("attempts")
         .select(["count", "reset_at"])
         .where("kind", "=", kind)
-        .where("key", "=", key)
+        .where("key", "=", stored(key))
         .where("reset_at", ">", now)
         .executeTakeFirst();
       return row && { count: Number(row.count), resetAt: Number(row.reset_at) };
@@ -41,7 +48,7 @@ export function createDbAttempts(db: Db): AttemptBackend {
       const ended = sql<boolean>`attempts.reset_at <= ${now}`;
       const row = await db
         .insertInto("attempts")
-        .values({ kind, key, count: 1, reset_at: now + windowMs })
+        .values({ kind, key: stored(key), count: 1, reset_at: now + windowMs })
         .onConflict((oc) =>
           oc.columns(["kind", "key"]).doUpdateSet({
             count: sql<number>`case when ${ended} then 1 else attempts.count + 1 end`,
@@ -54,7 +61,11 @@ export function createDbAttempts(db: Db): AttemptBackend {
     },
 
     async remove(kind, key) {
-      await db.deleteFrom("attempts").where("kind", "=", kind).where("key", "=", key).execute();
+      await db
+        .deleteFrom("attempts")
+        .where("kind", "=", kind)
+        .where("key", "=", stored(key))
+        .execute();
     },
 
     async takeBack(kind, key, now) {
@@ -62,7 +73,7 @@ export function createDbAttempts(db: Db): AttemptBackend {
         .updateTable("attempts")
         .set({ count: sql<number>`count - 1` })
         .where("kind", "=", kind)
-        .where("key", "=", key)
+        .where("key", "=", stored(key))
         .where("reset_at", ">", now)
         .where("count", ">", 0)
         .execute();
