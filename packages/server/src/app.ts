@@ -89,7 +89,7 @@ function registerRoutes(app: FastifyInstance, s: Services, options: AppOptions, 
     }),
   );
   app.register(openapiRoutes({ version: s.version, baseURL }));
-  app.register(authRoutes(s.auth, options.limits?.loginPerIp ?? { max: 30, windowMs: 60_000 }));
+  app.register(authRoutes(s.auth, s.loginPerAddress));
   app.register(usersRoutes(s.usersService, s.rulesPreview));
   app.register(sessionsRoutes(s.sessionsService));
   app.register(settingsRoutes(s.settingsService, s.serverSettings));

@@ -55,6 +55,7 @@ import { createRulesPreview } from "./features/users/rules-preview.js";
 import { createUsersService } from "./features/users/users.service.js";
 import { createUsersStore } from "./features/users/users.store.js";
 import { createAttemptCounter } from "./lib/attempts.js";
+import { createDbAttempts } from "./db/attempts.store.js";
 import { createRunner } from "./runner/runner.js";
 import { createFileEvents } from "./storage/events.js";
 import { createScopeSizes } from "./features/usage/scope-sizes.js";
@@ -110,6 +111,8 @@ export function createCore(
   metrics?: Metrics,
 ) {
   const { db, root } = options;
+  // Brute-force counters in the database: every instance on it counts together.
+  const attemptsBackend = createDbAttempts(db);
   const settings = createSettingsStore(db);
   const users = createUsersStore(db);
   const sessions = createSessionsStore(db);
@@ -145,14 +148,23 @@ export function createCore(
       await trash?.dropUser(id);
     },
     activity,
+    attemptsBackend,
   });
   // One count of failed logins per username, for /api/login and WebDAV's Basic credentials.
   const attempts = createAttemptCounter(
     options.limits?.failedLoginsPerUser ?? { max: 10, windowMs: FIFTEEN_MINUTES },
+    { backend: attemptsBackend, kind: "login-user" },
+  );
+  // Requests to /api/login and /api/signup per address (`--login-limit`).
+  const loginPerAddress = createAttemptCounter(
+    options.limits?.loginPerIp ?? { max: 30, windowMs: 60_000 },
+    { backend: attemptsBackend, kind: "login-address" },
   );
   const auth = createAuthService({ users, usersService, sessions, settings, attempts, activity });
   const appPasswordsStore = createAppPasswordsStore(db);
   return {
+    attemptsBackend,
+    loginPerAddress,
     settings,
     users,
     sessions,
@@ -176,6 +188,7 @@ export function createCore(
       appPasswords: appPasswordsStore,
       attempts,
       failedPerAddress: options.limits?.loginPerIp,
+      attemptsBackend,
       activity,
     }),
   };
@@ -187,7 +200,8 @@ type Core = ReturnType<typeof createCore>;
 function createPrograms(options: AppOptions, core: Core, log: FastifyBaseLogger, metrics: Metrics) {
   const { storage, settings, events, users } = core;
   const runner = observedRunner(
-    options.runner ?? createRunner({ unsandboxedPrograms: options.unsandboxedPrograms ?? false }),
+    options.runner ??
+      createRunner({ unsandboxedPrograms: options.unsandboxedPrograms ?? false, db: options.db }),
     metrics,
   );
   const hooks = createHooks({
@@ -267,6 +281,7 @@ function createDelivery(options: AppOptions, core: Core, log: FastifyBaseLogger)
     storage,
     settings,
     failedPasswords: options.limits?.failedSharePasswords,
+    attemptsBackend: core.attemptsBackend,
   });
   const inline = createInlineService({
     downloads,

@@ -10,6 +10,7 @@ import * as m006 from "./migrations/006-versions.js";
 import * as m007 from "./migrations/007-activity.js";
 import * as m008 from "./migrations/008-app-passwords.js";
 import * as m009 from "./migrations/009-webdav.js";
+import * as m010 from "./migrations/010-counters.js";
 
 /** Versioned migrations, applied in name order. Never edit one that has shipped; add a new one. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   "007-activity": m007,
   "008-app-passwords": m008,
   "009-webdav": m009,
+  "010-counters": m010,
 };
 
 /** Names of the migrations recorded in the database; undefined before the first. */

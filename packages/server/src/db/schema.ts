@@ -207,7 +207,29 @@ export interface DavPropsTable {
   value_xml: string;
 }
 
+/** Failed attempts (and requests) per counter and key, in fixed windows (010-counters). */
+export interface AttemptsTable {
+  kind: string;
+  key: string;
+  count: number;
+  /** ms; the window ends then. */
+  reset_at: number;
+}
+
+/** Program runs in progress, counted by the runner's limits across instances (010-counters). */
+export interface RunningTable {
+  id: string;
+  /** The runner's owner key: "user:1", "hook:1"… */
+  owner: string;
+  instance: string;
+  started_at: number;
+  /** ms; refreshed by the running instance, stale after a minute. */
+  heartbeat_at: number;
+}
+
 export interface Database {
+  attempts: AttemptsTable;
+  running: RunningTable;
   app_passwords: AppPasswordsTable;
   dav_locks: DavLocksTable;
   dav_props: DavPropsTable;

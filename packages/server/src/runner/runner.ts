@@ -11,7 +11,9 @@ import {
   systemEntries,
 } from "./host.js";
 import { unreadableSystemEntries } from "./machine.js";
+import type { Db } from "../db/database.js";
 import { createRunSlots } from "./run-slots.js";
+import { createSharedRunSlots } from "./shared-run-slots.js";
 import {
   argsFile,
   bwrapOptions,
@@ -36,6 +38,11 @@ export interface RunnerOptions {
   /** Runs at once per owner (user), default 2, and on the whole server, default 4. */
   maxPerOwner?: number;
   maxTotal?: number;
+  /**
+   * The database whose `running` table counts the runs, so that several instances on it share
+   * the limits; without it they count in this process.
+   */
+  db?: Db;
   /** "auto" (default): bubblewrap when it works here; "none": never (tests of that mode). */
   sandbox?: "auto" | "none";
   /**
@@ -112,7 +119,11 @@ const ARGS_FD = 3;
 const SCOPE_FD = 4;
 
 export function createRunner(options: RunnerOptions = {}) {
-  const slots = createRunSlots(options.maxPerOwner ?? 2, options.maxTotal ?? 4);
+  const maxPerOwner = options.maxPerOwner ?? 2;
+  const maxTotal = options.maxTotal ?? 4;
+  const slots = options.db
+    ? createSharedRunSlots(options.db, maxPerOwner, maxTotal)
+    : createRunSlots(maxPerOwner, maxTotal);
   let setup: Promise<Setup> | undefined;
   const ready = () => (setup ??= machineSetup(options));
 
@@ -127,7 +138,7 @@ export function createRunner(options: RunnerOptions = {}) {
 
   async function run(spec: RunSpec): Promise<RunOutcome> {
     const { bwrap, bash, prlimit } = await available();
-    const release = slots.acquire(spec.owner);
+    const release = await slots.acquire(spec.owner);
     let home: Awaited<ReturnType<typeof privateFolder>> | undefined;
     let scratch: Awaited<ReturnType<typeof privateFolder>> | undefined;
     try {
@@ -149,7 +160,7 @@ export function createRunner(options: RunnerOptions = {}) {
       }
       return await runSandboxed(bwrap, command, { spec, env, writable, cwd: seen(cwd), seen });
     } finally {
-      release();
+      await release();
       await home?.remove();
       await scratch?.remove();
     }

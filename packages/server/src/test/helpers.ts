@@ -32,8 +32,14 @@ export async function createTestApp(
     settings?: (s: Settings) => void;
     server?: (c: ServerConfig) => void;
     app?: Partial<AppOptions>;
+    /**
+     * Another instance beside `alongside`: the same database (a connection of its own) and
+     * files folder, as behind a balancer; nothing is set up again, and its `close` leaves them.
+     */
+    alongside?: TestContext;
   } = {},
 ): Promise<TestContext> {
+  if (opts.alongside) return createSecondInstance(opts.alongside, opts.app);
   const dir = await mkdtemp(path.join(tmpdir(), "scriptorium-test-"));
   const root = path.join(dir, "files");
   const db = await openDatabase(await testDatabase(dir));
@@ -92,6 +98,44 @@ export async function createTestApp(
     },
   };
   return ctx;
+}
+
+/** A second app on the database and files of `first` (see `createTestApp`'s `alongside`). */
+async function createSecondInstance(
+  first: TestContext,
+  options: Partial<AppOptions> = {},
+): Promise<TestContext> {
+  const { dir, root } = first;
+  const db = await openDatabase(await testDatabase(dir));
+  const app = await buildApp({
+    db,
+    root,
+    webDist: path.join(dir, "no-web"),
+    cacheDir: path.join(dir, "cache-2"),
+    trashDir: path.join(dir, "trash"),
+    versionsDir: path.join(dir, "versions"),
+    fontCacheDir: path.join(dir, "fonts-2"),
+    ...options,
+  });
+  await app.ready();
+  const ctx: TestContext = {
+    ...first,
+    app,
+    db,
+    login: (username = "admin", password = ADMIN_PASSWORD) => loginTo(ctx.app, username, password),
+    close: () => app.close(),
+  };
+  return ctx;
+}
+
+async function loginTo(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/login",
+    payload: { username, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.body;
 }
 
 /** The JSON error body of a response, checked to have our shape. */

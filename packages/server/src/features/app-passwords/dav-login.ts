@@ -4,6 +4,7 @@ import { AppError, unauthorized } from "../../errors.js";
 import { setRequestActor } from "../../http/request-context.js";
 import {
   createAttemptCounter,
+  type AttemptBackend,
   type AttemptCounter,
   type AttemptLimit,
 } from "../../lib/attempts.js";
@@ -36,6 +37,8 @@ export interface DavLoginDeps {
    * spread over many names; the numbers of `--login-limit` (default 30 a minute).
    */
   failedPerAddress?: AttemptLimit;
+  /** Where the per-address counts live (the database's, shared by instances); else memory. */
+  attemptsBackend?: AttemptBackend;
   /** The activity log: failed logins. */
   activity?: ActivityRecorder;
   /** How long a verified password is remembered (default 60 s). */
@@ -90,7 +93,10 @@ interface Remembered {
 export function createDavLogin(deps: DavLoginDeps) {
   const { users, settings, appPasswords, attempts } = deps;
   const rememberMs = deps.rememberMs ?? DEFAULT_REMEMBER_MS;
-  const addresses = createAttemptCounter(deps.failedPerAddress ?? { max: 30, windowMs: 60_000 });
+  const addresses = createAttemptCounter(
+    deps.failedPerAddress ?? { max: 30, windowMs: 60_000 },
+    deps.attemptsBackend && { backend: deps.attemptsBackend, kind: "dav-address" },
+  );
   const remembered = new Map<string, Remembered>();
   const touched = new Map<number, number>();
 
@@ -177,6 +183,34 @@ export function createDavLogin(deps: DavLoginDeps) {
     throw unauthorized("Wrong credentials");
   }
 
+  /** Claims an attempt for the username and the address, verifies, and gives them back if right. */
+  async function claimAndVerify(
+    key: string,
+    address: string,
+    run: () => Promise<Verified | undefined>,
+  ): Promise<Verified | undefined> {
+    await attempts.claim(key);
+    try {
+      await addresses.claim(address);
+    } catch (err) {
+      await attempts.release(key);
+      throw err;
+    }
+    let verified: Verified | undefined;
+    try {
+      verified = await run();
+    } catch (err) {
+      await attempts.release(key);
+      await addresses.release(address);
+      throw err;
+    }
+    if (verified) {
+      await attempts.release(key);
+      await addresses.release(address);
+    }
+    return verified;
+  }
+
   async function basicLogin(headers: IncomingHttpHeaders, ip: string): Promise<DavIdentity> {
     const credentials = basicCredentials(headers.authorization);
     if (!credentials) throw unauthorized("Basic credentials are required");
@@ -185,8 +219,8 @@ export function createDavLogin(deps: DavLoginDeps) {
     const address = visitorKey(ip);
     // Past a limit, even the right password is refused (429 with Retry-After). A success
     // resets neither count: a client's steady successes must give an attacker no fresh tries.
-    attempts.check(key);
-    addresses.check(address);
+    await attempts.check(key);
+    await addresses.check(address);
     const allowAccount = (await settings.getSettings()).webdav.allowAccountPassword;
     const now = Date.now();
     const cacheKey = createHash("sha256").update(`${key}\0${password}`).digest("base64url");
@@ -201,26 +235,18 @@ export function createDavLogin(deps: DavLoginDeps) {
     const running = verifying.get(cacheKey);
     if (running) return (await running)?.identity ?? failed(username);
     // Counted before the slow verification and taken back if it succeeds: guesses sent at
-    // once cannot all pass the checks while the first ones are being verified.
-    attempts.check(key);
-    addresses.check(address);
-    attempts.fail(key);
-    addresses.fail(address);
-    const task = verify(username, password, allowAccount, now);
+    // once (to this instance or another) cannot all pass the checks while the first ones are
+    // being verified. The task is registered before anything is awaited, so that the same
+    // credentials sent at once wait for it.
+    const task = claimAndVerify(key, address, () => verify(username, password, allowAccount, now));
     verifying.set(cacheKey, task);
     let verified: Verified | undefined;
     try {
       verified = await task;
-    } catch (err) {
-      attempts.release(key);
-      addresses.release(address);
-      throw err;
     } finally {
       verifying.delete(cacheKey);
     }
     if (!verified) return failed(username);
-    attempts.release(key);
-    addresses.release(address);
     const { identity, hash } = verified;
     remember(cacheKey, {
       userId: identity.user.id,

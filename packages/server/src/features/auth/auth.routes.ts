@@ -1,6 +1,7 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { routes } from "@scriptorium/shared";
 import { defineRoute } from "../../http/route.js";
+import type { AttemptCounter } from "../../lib/attempts.js";
 import type { AuthService } from "./auth.service.js";
 
 export interface LoginRateLimit {
@@ -9,10 +10,16 @@ export interface LoginRateLimit {
   windowMs: number;
 }
 
-/** POST /api/login, /api/signup, /api/renew and /api/logout. */
-export function authRoutes(auth: AuthService, perIp: LoginRateLimit) {
+/**
+ * POST /api/login, /api/signup, /api/renew and /api/logout. Login and sign-up count every
+ * request per address in `perAddress` (the database's counter, so that instances behind a
+ * balancer count together) and answer 429 with Retry-After past its limit.
+ */
+export function authRoutes(auth: AuthService, perAddress: AttemptCounter) {
   return function register(app: FastifyInstance): void {
-    const config = { rateLimit: { max: perIp.max, timeWindow: perIp.windowMs } };
+    const limited = {
+      authorize: ({ request }: { request: FastifyRequest }) => perAddress.hit(request.ip),
+    };
 
     defineRoute(
       app,
@@ -21,7 +28,7 @@ export function authRoutes(auth: AuthService, perIp: LoginRateLimit) {
         const token = await auth.login(request.body ?? {}, request.headers, request.ip);
         return reply.type("text/plain; charset=utf-8").send(token);
       },
-      { config },
+      limited,
     );
 
     defineRoute(
@@ -31,7 +38,7 @@ export function authRoutes(auth: AuthService, perIp: LoginRateLimit) {
         await auth.signup(request.body);
         return reply.type("text/plain; charset=utf-8").send("200 OK");
       },
-      { config },
+      limited,
     );
 
     defineRoute(app, routes.renew, async (ctx) => {

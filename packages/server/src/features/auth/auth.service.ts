@@ -81,7 +81,7 @@ async function passwordLogin(
   const username = body.username ?? "";
   const password = body.password ?? "";
   const key = usernameKey(username);
-  attempts.check(key);
+  await attempts.check(key);
   const config = await settings.getServerConfig();
   if (config.recaptcha.secret !== "") {
     await verifyRecaptcha(config.recaptcha, body.recaptcha, ip);
@@ -89,15 +89,15 @@ async function passwordLogin(
   const user = username ? await users.findByUsername(username) : undefined;
   if (!user) {
     await verifyAgainstDummy(password);
-    attempts.fail(key);
+    await attempts.fail(key);
     throw wrongCredentials();
   }
   const { ok, needsRehash } = await verifyPassword(user.passwordHash, password);
   if (!ok) {
-    attempts.fail(key);
+    await attempts.fail(key);
     throw wrongCredentials();
   }
-  attempts.succeed(key);
+  await attempts.succeed(key);
   if (needsRehash) {
     return users.update({ ...user, passwordHash: await hashPassword(password) });
   }

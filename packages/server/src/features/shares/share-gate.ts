@@ -1,7 +1,11 @@
 import path from "node:path";
 import type { PublicShareInfo } from "@scriptorium/shared";
 import { AppError, forbidden, notFound } from "../../errors.js";
-import { createAttemptCounter, type AttemptLimit } from "../../lib/attempts.js";
+import {
+  createAttemptCounter,
+  type AttemptBackend,
+  type AttemptLimit,
+} from "../../lib/attempts.js";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../../lib/passwords.js";
 import { visitorKey } from "../../lib/visitor-address.js";
 import { normalizeRequestPath } from "../../lib/safe-path.js";
@@ -87,12 +91,17 @@ export function createShareGate(deps: {
   storage: Storage;
   settings: Pick<SettingsStore, "getSecret">;
   failedPasswords?: SharePasswordLimits;
+  /** Where the counts live (the database's, shared by instances); else memory. */
+  attemptsBackend?: AttemptBackend;
 }) {
+  const backend = deps.attemptsBackend;
   const perLinkAndAddress = createAttemptCounter(
     deps.failedPasswords?.perLinkAndAddress ?? { max: 10, windowMs: 15 * 60_000 },
+    backend && { backend, kind: "share-link" },
   );
   const perAddress = createAttemptCounter(
     deps.failedPasswords?.perAddress ?? { max: 50, windowMs: 15 * 60_000 },
+    backend && { backend, kind: "share-address" },
   );
   let key: Promise<Buffer> | undefined;
   const getKey = () => (key ??= deps.settings.getSecret().then(shareTokenKey));
@@ -115,18 +124,18 @@ export function createShareGate(deps: {
     }
     const address = visitorKey(visitor.address);
     const onLink = `${address} ${share.hash}`;
-    perLinkAndAddress.check(onLink);
-    perAddress.check(address);
+    await perLinkAndAddress.check(onLink);
+    await perAddress.check(address);
     const password = decodePassword(visitor.password);
     const { ok, needsRehash } = await verifyPassword(stored, password);
     if (!ok) {
-      perLinkAndAddress.fail(onLink);
-      perAddress.fail(address);
+      await perLinkAndAddress.fail(onLink);
+      await perAddress.fail(address);
       throw new AppError("UNAUTHORIZED", "The password is wrong");
     }
     // Only this link's count starts again: a visitor who knows one link's password (their own)
     // must not wipe the count of their guesses at others.
-    perLinkAndAddress.succeed(onLink);
+    await perLinkAndAddress.succeed(onLink);
     if (needsRehash) {
       // A link imported from File Browser: its bcrypt hash becomes Argon2id at first use.
       const rehashed = await hashPassword(password);

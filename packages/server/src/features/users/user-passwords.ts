@@ -1,5 +1,9 @@
 import { AppError, badRequest } from "../../errors.js";
-import { createAttemptCounter, type AttemptLimit } from "../../lib/attempts.js";
+import {
+  createAttemptCounter,
+  type AttemptBackend,
+  type AttemptLimit,
+} from "../../lib/attempts.js";
 import { hashPassword, verifyPassword } from "../../lib/passwords.js";
 import type { SettingsStore } from "../settings/settings.store.js";
 import type { UserRecord } from "./users.store.js";
@@ -12,10 +16,13 @@ export function createPasswordChecks(deps: {
   settings: SettingsStore;
   /** Wrong current passwords allowed per user before 429 (default 10 in 15 minutes). */
   currentPasswordAttempts?: AttemptLimit;
+  /** Where the counts live (the database's, shared by instances); else memory. */
+  attemptsBackend?: AttemptBackend;
 }) {
   const { settings } = deps;
   const attempts = createAttemptCounter(
     deps.currentPasswordAttempts ?? { max: 10, windowMs: 15 * 60_000 },
+    deps.attemptsBackend && { backend: deps.attemptsBackend, kind: "current-password" },
   );
 
   return {
@@ -41,13 +48,13 @@ export function createPasswordChecks(deps: {
       const { authMethod } = await settings.getServerConfig();
       if (authMethod !== "json") return;
       const key = String(actor.id);
-      attempts.check(key);
+      await attempts.check(key);
       const { ok } = given ? await verifyPassword(actor.passwordHash, given) : { ok: false };
       if (!ok) {
-        attempts.fail(key);
+        await attempts.fail(key);
         throw new AppError("CURRENT_PASSWORD_INCORRECT", "The current password is incorrect");
       }
-      attempts.succeed(key);
+      await attempts.succeed(key);
     },
   };
 }

@@ -8,7 +8,7 @@ import {
   type UserUpdate,
 } from "@scriptorium/shared";
 import { badRequest, forbidden, notFound } from "../../errors.js";
-import type { AttemptLimit } from "../../lib/attempts.js";
+import type { AttemptBackend, AttemptLimit } from "../../lib/attempts.js";
 import { goBody } from "../../lib/go-body.js";
 import { scopeRoot } from "../../lib/safe-path.js";
 import { createScopeFolder } from "../../storage/scope-folder.js";
@@ -86,6 +86,8 @@ export function createUsersService(deps: {
   beforeRemove?: (userId: number) => Promise<void>;
   /** Wrong current passwords allowed per user before 429 (default 10 in 15 minutes). */
   currentPasswordAttempts?: AttemptLimit;
+  /** Where those counts live (the database's, shared by instances); else memory. */
+  attemptsBackend?: AttemptBackend;
   /** Makes a scope's folder; by default at once under `root` (imports make theirs later). */
   makeScopeFolder?: (scope: string) => Promise<void>;
   /** The activity log: users created, changed, deleted. */
