@@ -222,11 +222,16 @@ describe("GET /api/activity/{path}", () => {
     w.t.db = await openDatabase(await testDatabase(w.t.dir));
     w.t.app = await buildApp({ db: w.t.db, root: w.t.root, webDist: path.join(w.t.dir, "no-web") });
     await w.t.app.ready();
-    const audit = (
-      await w.t.app.inject({ url: "/api/audit", headers: { "x-auth": await w.t.login() } })
-    ).json<{ action: string }[]>();
-    expect(audit.some((e) => e.action === "create")).toBe(false);
-    expect(audit.some((e) => e.action === "move")).toBe(true);
+    const token = await w.t.login();
+    const audit = async () =>
+      (await w.t.app.inject({ url: "/api/audit", headers: { "x-auth": token } })).json<
+        { action: string }[]
+      >();
+    // The sweep starts with the app and runs beside the first requests.
+    await expect
+      .poll(async () => (await audit()).some((e) => e.action === "create"), { timeout: 10_000 })
+      .toBe(false);
+    expect((await audit()).some((e) => e.action === "move")).toBe(true);
   });
 });
 
