@@ -79,10 +79,13 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await database?.close();
-  await rm(dir, { recursive: true, force: true });
+  try {
+    await a?.close();
+    await b?.close();
+  } finally {
+    await database?.close();
+    await rm(dir, { recursive: true, force: true });
+  }
 });
 
 const names = async (app: FastifyInstance, token: string, folder: string) => {
