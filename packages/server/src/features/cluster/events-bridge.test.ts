@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 import type { FastifyInstance } from "fastify";
 import { allPermissions } from "@scriptorium/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -179,6 +180,30 @@ describe("file events across instances (PostgreSQL LISTEN/NOTIFY)", () => {
       if (!paths.length) await new Promise((r) => setTimeout(r, 50));
     }
     expect(paths).toEqual(["docs/Theorica planetarum.tex"]);
+  });
+  it("listens again after its connection is cut", async () => {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const cut = await client.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where query ilike 'listen %'",
+    );
+    await client.end();
+    expect(cut.rowCount).toBeGreaterThanOrEqual(2);
+    let seen = false;
+    const off = servicesOf(b)!.events.on((e) => {
+      if (e.remote && e.abs.endsWith("after-cut.tex")) seen = true;
+    });
+    for (let i = 0; i < 60 && !seen; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      await a.inject({
+        method: "POST",
+        url: "/api/resources/docs/after-cut.tex?override=true",
+        headers: { "x-auth": tokenA },
+        payload: String(i),
+      });
+    }
+    off();
+    expect(seen).toBe(true);
   });
 });
 
