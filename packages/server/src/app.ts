@@ -55,6 +55,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRequestContext(app);
   const services = createServices(options, app.log);
   builtServices.set(app, services);
+  await services.eventsBridge?.ready;
   registerHttpMetrics(app, services.metrics);
 
   registerErrorHandler(app);
@@ -73,6 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Last: the features' own onClose hooks (search, uploads) run before the database closes.
   app.addHook("onClose", async () => {
+    await services.eventsBridge?.close();
     services.close();
     await options.db.destroy();
   });

@@ -42,6 +42,7 @@ import { createTrashService, type TrashDeps } from "./features/trash/trash.servi
 import { createVersionKeeper } from "./features/versions/versions.keeper.js";
 import { createVersionsService } from "./features/versions/versions.service.js";
 import { createVersionsStore } from "./features/versions/versions.store.js";
+import { startEventsBridge } from "./features/cluster/events-bridge.js";
 import { countedDb } from "./features/operations/db-metrics.js";
 import { poolOf } from "./db/postgres/open-postgres.js";
 import type pg from "pg";
@@ -373,7 +374,8 @@ export function createServices(appOptions: AppOptions, log: FastifyBaseLogger) {
   const delivery = createDelivery(options, core, log);
   const version = options.version ?? VERSION;
   const detachUploadHooks = core.events.on((event) => {
-    if (event.type === "uploaded") programs.hooks.afterUploaded(event.userId, event.abs);
+    if (event.type === "uploaded" && !event.remote)
+      programs.hooks.afterUploaded(event.userId, event.abs);
   });
   const detachPreviewCache = delivery.previewCache?.attach(core.events, (err) =>
     log.warn({ err }, "could not remove stale previews"),
@@ -383,6 +385,13 @@ export function createServices(appOptions: AppOptions, log: FastifyBaseLogger) {
     ...programs,
     ...delivery,
     version,
+    /** On PostgreSQL: the file events of the other instances, emitted here (features/cluster). */
+    eventsBridge: startEventsBridge({
+      db: appOptions.db,
+      events: core.events,
+      root: options.root,
+      log,
+    }),
     metrics,
     readiness: createReadiness({ db: options.db, storage: core.storage }),
     actions: patchActions(options, core, programs.tools),

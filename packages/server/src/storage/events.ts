@@ -24,6 +24,11 @@ export interface FileEvent {
   viaShare?: string;
   /** What the activity log says beside the paths (a tool and its result). */
   detail?: string;
+  /**
+   * Done by another instance (the events bridge, features/cluster): caches and indexes follow;
+   * what is recorded or run once per change (activity lines, hooks) was done where it happened.
+   */
+  remote?: boolean;
 }
 
 /** The application's file-change bus (ROADMAP: one domain event per change). */

@@ -37,6 +37,8 @@ export interface ActivityInput {
   actor?: RequestActor | null;
   /** The name written when `actor` is null (a failed login's username); default "". */
   username?: string;
+  /** Written by the instance where it happened (events bridge): only handed to the listeners. */
+  remote?: boolean;
 }
 
 /** What other features are handed to write in the log. */
@@ -111,7 +113,7 @@ export function createActivityService(deps: ActivityDeps) {
       requestId: context?.requestId ?? "",
       address: context?.address ?? "",
     };
-    await store.insert(line);
+    if (!input.remote) await store.insert(line);
     for (const listener of listeners) listener({ id: 0, ...line });
   }
 
@@ -135,6 +137,7 @@ export function createActivityService(deps: ActivityDeps) {
       abs: line.abs,
       ...(line.toAbs !== undefined && { toAbs: line.toAbs }),
       ...(line.detail !== undefined && { detail: line.detail }),
+      ...(event.remote && { remote: true }),
     };
     if (line.anonymous) {
       void record({ ...input, actor: null });
