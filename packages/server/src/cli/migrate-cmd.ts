@@ -6,7 +6,7 @@ import { isPostgresUrl } from "../db/engine.js";
 import { StartupError } from "../server.js";
 import { Flag, HELP_FLAG, UsageError } from "./args.js";
 import { defineCommand } from "./command.js";
-import { copyAll, tablesWithRows, UnmovableRow } from "./migrate/copy.js";
+import { checkNoNul, copyAll, tablesWithRows, UnmovableRow } from "./migrate/copy.js";
 import { COPIED, sqliteTables, unknownTables } from "./migrate/tables.js";
 import { summarise } from "./migrate/verify.js";
 
@@ -117,6 +117,7 @@ export const migrateCommand = defineCommand({
         }
         out(`Copying ${path.resolve(values.from)} to ${redacted(values.to)}…`);
         try {
+          await checkNoNul(source);
           await copyAll(source, target, full.length > 0, () => {});
         } catch (error) {
           if (error instanceof UnmovableRow) throw new StartupError(error.message, 1);

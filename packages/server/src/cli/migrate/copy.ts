@@ -27,12 +27,35 @@ function keyOf(row: Record<string, unknown>, spec: TableSpec): string {
 
 /** Refuses a row with a NUL character in a text value, naming its table, key and column. */
 function checkRow(table: string, spec: TableSpec, row: Record<string, unknown>) {
+  // (checkNoNul finds those node:sqlite cuts short; this, any other.)
   for (const [column, value] of Object.entries(row)) {
     if (typeof value === "string" && value.includes("\u0000")) {
       throw new UnmovableRow(
         `${table} row ${keyOf(row, spec)}: column ${column} holds a NUL character, ` +
           "which PostgreSQL text cannot store; correct it in the SQLite database and run again",
       );
+    }
+  }
+}
+
+/**
+ * Refuses a source row with a NUL character in a text column. node:sqlite reads such a text only
+ * up to its NUL, so the check is made in SQL, on the bytes: the copy would lose the rest silently.
+ */
+export async function checkNoNul(source: AnyDb): Promise<void> {
+  for (const { name, spec } of COPIED) {
+    const { rows: columns } = await sql<{ name: string; type: string }>`
+      select name, type from pragma_table_info(${name})`.execute(source);
+    for (const column of columns.filter((c) => /text/i.test(c.type))) {
+      const { rows } = await sql<Record<string, unknown>>`
+        select ${sql.join(spec.key.map((k) => sql.ref(k)))} from ${sql.table(name)}
+        where instr(cast(${sql.ref(column.name)} as blob), x'00') > 0 limit 1`.execute(source);
+      if (rows[0]) {
+        throw new UnmovableRow(
+          `${name} row ${keyOf(rows[0], spec)}: column ${column.name} holds a NUL character, ` +
+            "which PostgreSQL text cannot store; correct it in the SQLite database and run again",
+        );
+      }
     }
   }
 }
