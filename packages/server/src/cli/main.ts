@@ -12,6 +12,7 @@ import {
 } from "./command.js";
 import { backupCommand } from "./backup-cmd.js";
 import { checkCommand, runCheck } from "./check-cmd.js";
+import { migrateCommand } from "./migrate-cmd.js";
 import { restoreCommand } from "./restore-cmd.js";
 import { configGroup } from "./config-cmd.js";
 import { importGroup } from "./import/import-cmd.js";
@@ -33,13 +34,14 @@ const versionCommand = defineCommand({
 });
 
 /** Commands of one word with no subcommand. */
-const SINGLE_COMMANDS: Command[] = [backupCommand, restoreCommand];
+const SINGLE_COMMANDS: Command[] = [backupCommand, restoreCommand, migrateCommand];
 
 const TOP_COMMANDS = [
   ...GROUPS.map((g) => ({ name: g.name, summary: g.summary })),
   { name: checkCommand.name, summary: "Checks Mauro-TeX sources as the edition's compilers do." },
   { name: "backup", summary: "Saves the database and the server's own folders into a folder." },
   { name: "restore", summary: 'Restores what "scriptorium backup" saved.' },
+  { name: "migrate", summary: "Copies a SQLite installation's database into PostgreSQL." },
   { name: versionCommand.name, summary: versionCommand.summary },
   { name: "help", summary: 'Prints the help of a command, e.g. "scriptorium help users add".' },
 ];

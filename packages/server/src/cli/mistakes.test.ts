@@ -42,7 +42,7 @@ const CASES: [string[], RegExp, string][] = [
   [["-b", "/a?b"], /^flag --baseurl must be a plain path/, ""],
   [
     ["serve"],
-    /^unknown command "serve" \(one of config, users, rules, import, check, backup, restore, version, help\)/,
+    /^unknown command "serve" \(one of config, users, rules, import, check, backup, restore, migrate, version, help\)/,
     "",
   ],
   [["-p", "8080", "extra"], /^scriptorium takes no arguments, got "extra"/, ""],

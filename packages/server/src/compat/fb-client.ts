@@ -6,7 +6,8 @@
 import path from "node:path";
 import { allPermissions, type Settings } from "@scriptorium/shared";
 import { expect } from "vitest";
-import type { AppOptions } from "../app.js";
+import { buildApp, type AppOptions } from "../app.js";
+import { openDatabase } from "../db/database.js";
 import { listen } from "../test/http.js";
 import { createTestApp, type TestContext } from "../test/helpers.js";
 
@@ -25,6 +26,40 @@ export interface Compat {
 }
 
 /**
+ * Moves a SQLite installation (`file`, in the test's folder `dir`) to another database and
+ * returns the location of the result (`scriptorium migrate`'s test sets it).
+ */
+export type CompatMigration = (file: string, dir: string) => Promise<string>;
+
+let migration: CompatMigration | undefined;
+
+/**
+ * From now on in this test file, `startCompat` builds its installation (settings, admin, ada)
+ * on SQLite, moves it with `migrate`, and serves the app from the result: the compatibility
+ * cases then run on a migrated database.
+ */
+export function compatOnMigratedDatabase(migrate: CompatMigration): void {
+  migration = migrate;
+}
+
+/** The test's app stopped, its database moved by `migration`, and started again on the result. */
+async function migrated(t: TestContext, migrate: CompatMigration, app?: Partial<AppOptions>) {
+  await t.app.close();
+  t.db = await openDatabase(await migrate(path.join(t.dir, "source.db"), t.dir));
+  t.app = await buildApp({
+    db: t.db,
+    root: t.root,
+    webDist: path.join(t.dir, "no-web"),
+    cacheDir: path.join(t.dir, "cache"),
+    trashDir: path.join(t.dir, "trash"),
+    versionsDir: path.join(t.dir, "versions"),
+    fontCacheDir: path.join(t.dir, "fonts"),
+    ...app,
+  });
+  await t.app.ready();
+}
+
+/**
  * A fresh app on a real socket with the user `ada` (every permission but admin, scope `/ada`)
  * logged in. `settings` edits the global settings first; `app` adds options of buildApp.
  */
@@ -32,9 +67,11 @@ export async function startCompat(
   settings?: (s: Settings) => void,
   app?: Partial<AppOptions>,
 ): Promise<Compat> {
-  const t = await createTestApp({ settings, app });
+  const database = migration && ((dir: string) => path.join(dir, "source.db"));
+  const t = await createTestApp({ settings, app, database });
   const perm = { ...allPermissions(), admin: false };
   await t.createUser({ username: "ada", password: PASSWORD, fields: { scope: "/ada", perm } });
+  if (migration) await migrated(t, migration, app);
   const scope = path.join(t.root, "ada");
   const base = `http://127.0.0.1:${await listen(t.app)}`;
   const token = await (await login(base, "ada", PASSWORD)).text();

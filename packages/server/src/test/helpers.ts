@@ -37,12 +37,14 @@ export async function createTestApp(
      * files folder, as behind a balancer; nothing is set up again, and its `close` leaves them.
      */
     alongside?: TestContext;
+    /** The `--database` to use in the test's folder (default: `testDatabase(dir)`). */
+    database?: (dir: string) => string;
   } = {},
 ): Promise<TestContext> {
   if (opts.alongside) return createSecondInstance(opts.alongside, opts.app);
   const dir = await mkdtemp(path.join(tmpdir(), "scriptorium-test-"));
   const root = path.join(dir, "files");
-  const db = await openDatabase(await testDatabase(dir));
+  const db = await openDatabase(opts.database?.(dir) ?? (await testDatabase(dir)));
   const settingsStore = createSettingsStore(db);
   const settings = await settingsStore.getSettings();
   opts.settings?.(settings);
@@ -51,13 +53,17 @@ export async function createTestApp(
   opts.server?.(server);
   await settingsStore.setServerConfig(server);
 
-  const usersService = createUsersService({
-    users: createUsersStore(db),
-    sessions: createSessionsStore(db),
-    settings: settingsStore,
-    root,
-  });
-  const createUser = (input: CreateUserInput) => usersService.create(input);
+  const made: { ctx?: TestContext } = {};
+  // On the context's database of the moment: a test may replace it (a restart, a migration).
+  const createUser = (input: CreateUserInput) => {
+    const on = made.ctx?.db ?? db;
+    return createUsersService({
+      users: createUsersStore(on),
+      sessions: createSessionsStore(on),
+      settings: createSettingsStore(on),
+      root,
+    }).create(input);
+  };
   await createUser({
     username: "admin",
     password: ADMIN_PASSWORD,
@@ -97,6 +103,7 @@ export async function createTestApp(
       await rm(dir, { recursive: true, force: true });
     },
   };
+  made.ctx = ctx;
   return ctx;
 }
 
