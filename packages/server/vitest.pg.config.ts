@@ -10,6 +10,8 @@ export default defineProject({
   test: {
     ...serverProject.test,
     name: "server-pg",
+    // The same test on either engine (it moves SQLite into PostgreSQL): the `server` run has it.
+    exclude: ["src/compat/on-migrated.test.ts"],
     globalSetup: ["src/test/global-setup.ts", "src/test/postgres-global-setup.ts"],
   },
 });

@@ -3,11 +3,11 @@
  * admin, ada) is made on SQLite, moved to PostgreSQL by `scriptorium migrate`, and served from
  * there (fb-client.ts `compatOnMigratedDatabase`). A representative set of the compat files runs.
  * It is the same test on either project (it always moves SQLite into PostgreSQL), and a slow one
- * (a migration per case): it runs in the `server` project only, on a private cluster.
+ * (a migration per case): it runs in the `server` project only (vitest.pg.config.ts leaves it
+ * out), on a private cluster.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { main } from "../cli/main.js";
-import { TEST_POSTGRES } from "../test/test-database.js";
 import { freshPostgres, startPostgres, stopPostgres } from "../test/migrate-fixtures.js";
 import { compatOnMigratedDatabase } from "./fb-client.js";
 
@@ -27,13 +27,9 @@ compatOnMigratedDatabase(async (file, dir) => {
   return url;
 });
 
-if (TEST_POSTGRES) {
-  it.skip("runs in the server project (SQLite suite) only", () => {});
-} else {
-  await import("./auth.test.js");
-  await import("./resources.test.js");
-  await import("./shares.test.js");
-  await import("./users-settings.test.js");
-  await import("./search.test.js");
-  await import("./tus.test.js");
-}
+await import("./auth.test.js");
+await import("./resources.test.js");
+await import("./shares.test.js");
+await import("./users-settings.test.js");
+await import("./search.test.js");
+await import("./tus.test.js");

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "../../db/database.js";
 import { poolOf } from "../../db/postgres/open-postgres.js";
 import { openTextIndex, type StoredRow } from "../../db/text-index.js";
-import { TEST_POSTGRES, testDatabase } from "../../test/test-database.js";
+import { testDatabase } from "../../test/test-database.js";
 import { createFileEvents } from "../../storage/events.js";
 import { createPgTextIndex } from "./pg-text-index.js";
 import { createSearchIndex } from "./search-index.js";
@@ -72,7 +72,7 @@ async function pool() {
   return poolOf(db)!;
 }
 
-describe.skipIf(!TEST_POSTGRES)("the text index on PostgreSQL", () => {
+describe("the text index on PostgreSQL", () => {
   it("matches exactly what SQLite's FTS5 index matches, rows and order alike", async () => {
     const sqlite = openTextIndex(":memory:");
     const pg = pgTextStore(await pool());
