@@ -28,9 +28,11 @@ const migrations: Record<string, Migration> = {
 
 /** Names of the migrations recorded in the database; undefined before the first. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema exists
-async function recorded(db: Kysely<any>): Promise<Set<string> | undefined> {
+async function recorded(db: Kysely<any>, schema?: string): Promise<Set<string> | undefined> {
+  // On PostgreSQL, in our schema only: the search path may reach another installation's.
+  const table = schema ? sql.id(schema, "kysely_migration") : sql.id("kysely_migration");
   try {
-    const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+    const { rows } = await sql<{ name: string }>`select name from ${table}`.execute(db);
     return new Set(rows.map((row) => row.name));
   } catch {
     return undefined;
@@ -48,15 +50,16 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   // A database that has exactly these migrations is left alone: the Migrator's introspection
   // of every table costs about 10 ms of each start. Anything else (pending migrations, or one
   // this version does not know) goes through the Migrator, which applies or reports it.
-  const done = await recorded(db);
+  const postgres = engineOf(db) === "postgres";
+  const schema = postgres ? await currentSchema(db) : undefined;
+  const done = await recorded(db, schema);
   const names = Object.keys(migrations);
   if (done?.size === names.length && names.every((name) => done.has(name))) return;
-  const postgres = engineOf(db) === "postgres";
   const migrator = new Migrator({
     db: postgres ? db.withPlugin(new PostgresDdlPlugin()) : db,
     // The Migrator looks for its tables in every schema of a PostgreSQL database: it is told
     // which one is ours (the first of the search path), where another installation may share it.
-    ...(postgres && { migrationTableSchema: await currentSchema(db) }),
+    ...(schema !== undefined && { migrationTableSchema: schema }),
     provider: { getMigrations: () => Promise.resolve(migrations) },
   });
   const { error } = await migrator.migrateToLatest();
