@@ -60,9 +60,19 @@ describe("retention", () => {
 
   it("older settings without `trash` read the defaults; PUT without it keeps them", async () => {
     w = await trashWorld();
-    await sql`update settings set value = json_remove(value, '$.trash') where key = 'settings'`.execute(
-      w.t.db,
-    );
+    // The stored settings as an older version wrote them: no `trash` (on either engine).
+    const row = await w.t.db
+      .selectFrom("settings")
+      .select("value")
+      .where("key", "=", "settings")
+      .executeTakeFirstOrThrow();
+    const older = JSON.parse(row.value) as Record<string, unknown>;
+    delete older.trash;
+    await w.t.db
+      .updateTable("settings")
+      .set({ value: JSON.stringify(older) })
+      .where("key", "=", "settings")
+      .execute();
     const admin = await w.t.login();
     const get = await w.t.app.inject({
       method: "GET",
