@@ -19,7 +19,8 @@ const BIN = fileURLToPath(new URL("../../bin/scriptorium.js", import.meta.url));
 const HOST = "127.0.0.1";
 export const MiB = 1024 * 1024;
 
-async function freePort(): Promise<number> {
+/** A port free on the loopback address now (the tests that start real servers use it). */
+export async function freePort(): Promise<number> {
   const srv = createServer();
   await new Promise<void>((r) => srv.listen(0, HOST, () => r()));
   const port = (srv.address() as { port: number }).port;

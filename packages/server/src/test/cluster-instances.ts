@@ -6,7 +6,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
+import { freePort } from "../crash/server-process.js";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -14,13 +14,7 @@ const BIN = fileURLToPath(new URL("../../bin/scriptorium.js", import.meta.url));
 const HOST = "127.0.0.1";
 const NGINX = "/usr/sbin/nginx";
 
-export async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, HOST, () => r()));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
+export { freePort };
 
 /** Resolves once `child` printed `text`; rejects if it exits first. */
 function printed(child: ChildProcess, text: string, seen: (out: string) => void = () => {}) {

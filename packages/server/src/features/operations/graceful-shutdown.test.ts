@@ -7,7 +7,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { request, type ClientRequest, type IncomingMessage } from "node:http";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
+import { freePort } from "../../crash/server-process.js";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,14 +17,6 @@ import { afterEach, expect, it } from "vitest";
 const BIN = fileURLToPath(new URL("../../../bin/scriptorium.js", import.meta.url));
 const HOST = "127.0.0.1";
 const MiB = 1024 * 1024;
-
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, HOST, () => r()));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
 
 interface Running {
   child: ChildProcess;
