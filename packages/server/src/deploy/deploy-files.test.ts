@@ -273,6 +273,8 @@ describe("compose file", () => {
     const env = server.environment as Record<string, string>;
     expect(env.SCRIPTORIUM_DATABASE).toMatch(/^postgres:\/\/[^@]+@postgres:5432\//);
     expect(server.volumes).toContain("data:/data");
+    // The server's state is on the volume every instance shares, not in the container.
+    expect(env.SCRIPTORIUM_DATA).toMatch(/^\/data\//);
     expect(compose.volumes).toHaveProperty("data");
     expect((server.build as { dockerfile: string }).dockerfile).toBe("deploy/Containerfile");
     expect((server.depends_on as Record<string, { condition: string }>).postgres!.condition).toBe(
