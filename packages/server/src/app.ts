@@ -61,7 +61,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   parseJsonBodies(app);
-  await registerHttpPlugins(app);
+  await registerHttpPlugins(app, services.attemptsBackend);
   registerAuth(app, services.auth);
   registerRunner(app, services.runner);
   registerRoutes(app, services, options, baseURL);

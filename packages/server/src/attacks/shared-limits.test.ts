@@ -107,6 +107,38 @@ describe("two instances on one database", () => {
     expect((await open(first, "link-password-1")).statusCode).toBe(429);
   });
 
+  it("public link requests from one address through either add up to the route's limit", async () => {
+    const [first, second] = await twoInstances({});
+    await writeFile(path.join(first.root, "public.txt"), "public");
+    const made = await first.app.inject({
+      method: "POST",
+      url: "/api/share/public.txt",
+      headers: { "x-auth": await first.login() },
+      payload: {},
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const { hash } = made.json<Share>();
+    const view = (t: TestContext, ip: string) =>
+      t.app.inject({ url: `/api/public/share/${hash}`, remoteAddress: ip });
+    // 600 a minute per address (public-share.routes.ts), half through each instance.
+    for (let i = 0; i < 600; i++) {
+      const res = await view(i % 2 === 0 ? first : second, "192.0.2.77");
+      if (res.statusCode !== 200) throw new Error(`request ${i}: ${res.statusCode} ${res.body}`);
+    }
+    for (const through of [first, second]) {
+      const refused = await view(through, "192.0.2.77");
+      expect(refused.statusCode).toBe(429);
+      expect(errorOf(refused).code).toBe("RATE_LIMITED");
+    }
+    // Another address, and another route from the same address, count on their own.
+    expect((await view(second, "192.0.2.78")).statusCode).toBe(200);
+    const download = await first.app.inject({
+      url: `/api/public/dl/${hash}`,
+      remoteAddress: "192.0.2.77",
+    });
+    expect(download.statusCode).toBe(200);
+  });
+
   it("the server-wide and per-user run limits count the runs of both", async () => {
     const [first, second] = await twoInstances({});
     const runnerOf = (t: TestContext) =>

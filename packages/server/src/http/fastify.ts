@@ -3,7 +3,9 @@ import rateLimit from "@fastify/rate-limit";
 import websocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { AppError } from "../errors.js";
+import type { AttemptBackend } from "../lib/attempts.js";
 import { lazySerializerFactory, lazyValidatorFactory } from "../lib/lazy-validators.js";
+import { attemptsRateStore } from "./rate-limit-store.js";
 
 /**
  * The Fastify instance of the app: request ids, long wildcard paths, Ajv as File Browser's
@@ -45,9 +47,14 @@ export function createFastify(options: {
  * The plugins routes declare options for: rate limits (per route, `config.rateLimit`; a 429
  * through the error table) and WebSockets (small messages in: a command line at most).
  */
-export async function registerHttpPlugins(app: FastifyInstance): Promise<void> {
+export async function registerHttpPlugins(
+  app: FastifyInstance,
+  attempts: AttemptBackend,
+): Promise<void> {
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database: instances behind a balancer add up to one limit.
+    store: attemptsRateStore(attempts),
     errorResponseBuilder: (_req, ctx) =>
       new AppError(
         "RATE_LIMITED",
