@@ -67,4 +67,9 @@ export interface AppOptions {
   live?: LiveOptions;
   /** The token `/metrics` requires as `Authorization: Bearer`; none: `/metrics` is off (404). */
   metricsToken?: string;
+  /**
+   * The proxies in front (addresses, networks): requests from them are from the client their
+   * X-Forwarded-For names (`request.ip`). None (default): the header is ignored.
+   */
+  trustedProxies?: string[];
 }

@@ -51,7 +51,11 @@ export function servicesOf(app: FastifyInstance): Services | undefined {
 /** Builds the whole application with every feature registered; never listens. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const baseURL = (options.baseURL ?? "").replace(/\/+$/, "");
-  const app = createFastify({ logger: options.logger ?? false, baseURL });
+  const app = createFastify({
+    logger: options.logger ?? false,
+    baseURL,
+    trustedProxies: options.trustedProxies ?? [],
+  });
   registerRequestContext(app);
   const services = createServices(options, app.log);
   builtServices.set(app, services);

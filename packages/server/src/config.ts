@@ -26,6 +26,12 @@ export interface ServeOptions {
   shutdownTimeoutMs: number;
   /** The bearer token `/metrics` requires; none: `/metrics` is off (404). */
   metricsToken?: string;
+  /**
+   * Addresses and networks of the proxies in front (e.g. 127.0.0.1, 10.0.0.0/8): a request
+   * coming from one of them is taken to come from the client its X-Forwarded-For names.
+   * Empty: the header is ignored, the client is the connection's address.
+   */
+  trustedProxies: string[];
 }
 
 export const SERVE_DEFAULTS: ServeOptions = {
@@ -38,4 +44,5 @@ export const SERVE_DEFAULTS: ServeOptions = {
   unsandboxedPrograms: false,
   loginLimit: 30,
   shutdownTimeoutMs: 30_000,
+  trustedProxies: [],
 };

@@ -71,6 +71,7 @@ export async function startServer(
     unsandboxedPrograms: opts.unsandboxedPrograms,
     limits: { loginPerIp: { max: opts.loginLimit, windowMs: 60_000 } },
     metricsToken: opts.metricsToken,
+    trustedProxies: opts.trustedProxies,
   });
   try {
     await app.listen({ host: opts.address, port: opts.port });

@@ -69,6 +69,33 @@ describe("per address", () => {
     expect(codes.slice(3)).toEqual([429, 429, 429]);
   });
 
+  it("behind a trusted proxy, each forwarded client has its own allowance; a spoofer elsewhere has none", async () => {
+    t = await createTestApp({
+      app: {
+        limits: { loginPerIp: { max: 2, windowMs: 60_000 } },
+        trustedProxies: ["127.0.0.1", "10.1.0.0/16"],
+      },
+    });
+    const guess = (ip: string, forwarded: string) =>
+      login(
+        { username: "nobody", password: "guess-123456" },
+        { ip, headers: { "x-forwarded-for": forwarded } },
+      );
+    // Two clients through the proxy (the second through a second proxy hop in the network).
+    const first = [];
+    for (let i = 0; i < 3; i++) first.push((await guess("127.0.0.1", "198.51.100.1")).statusCode);
+    expect(first).toEqual([403, 403, 429]);
+    expect((await guess("10.1.2.3", "198.51.100.2, 10.1.0.9")).statusCode).toBe(403);
+    // A client spoofing the header from its own address: the header is not read.
+    const spoofed = [];
+    for (let i = 0; i < 3; i++) {
+      spoofed.push((await guess("203.0.113.5", `192.0.2.${i}`)).statusCode);
+    }
+    expect(spoofed).toEqual([403, 403, 429]);
+    // Nor a forged hop in front of a trusted proxy: the client is the last untrusted address.
+    expect((await guess("127.0.0.1", "192.0.2.200, 198.51.100.1")).statusCode).toBe(429);
+  });
+
   it("sign-up shares the limit", async () => {
     t = await createTestApp({
       settings: (s) => (s.signup = true),

@@ -29,3 +29,23 @@ describe("--metrics-token", () => {
     }
   });
 });
+
+describe("--trusted-proxies", () => {
+  it("is empty unless given; takes addresses and networks, from the flag or the variable", () => {
+    expect(parsed([]).trustedProxies).toEqual([]);
+    expect(parsed(["--trusted-proxies", "127.0.0.1, 10.0.0.0/8,::1"]).trustedProxies).toEqual([
+      "127.0.0.1",
+      "10.0.0.0/8",
+      "::1",
+    ]);
+    expect(parsed([], { SCRIPTORIUM_TRUSTED_PROXIES: "fd00::/8" }).trustedProxies).toEqual([
+      "fd00::/8",
+    ]);
+  });
+
+  it("refuses what is not an address or a network", () => {
+    for (const bad of ["", "localhost", "10.0.0.0/33", "::1/129", "10.0.0.1/8/2", "1.2.3.4,x"]) {
+      expect(() => parsed(["--trusted-proxies", bad]), bad).toThrow(/addresses or networks/);
+    }
+  });
+});

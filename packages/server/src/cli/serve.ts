@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { Type, type Static } from "typebox";
 import { parseDuration } from "@scriptorium/shared";
 import { SERVE_DEFAULTS, type ServeOptions } from "../config.js";
@@ -86,8 +87,39 @@ export const ServeFlags = Type.Object({
     (text) => /^[\x21-\x7e]{16,}$/.test(text),
     () => "must be at least 16 printable characters, no spaces",
   ),
+  "trusted-proxies": Flag.checked(
+    {
+      env: "SCRIPTORIUM_TRUSTED_PROXIES",
+      arg: "LIST",
+      description:
+        "addresses or networks of the proxies in front, comma-separated (e.g. 127.0.0.1 or " +
+        "10.0.0.0/8): requests from them count as coming from the client their " +
+        "X-Forwarded-For names, for the per-address limits and the logs (default: none)",
+    },
+    (text) => proxyList(text) !== undefined,
+    () => "expects addresses or networks such as 127.0.0.1,10.0.0.0/8",
+  ),
   ...HELP_FLAG,
 });
+
+/** The addresses and networks of a comma-separated list; undefined if one is neither. */
+export function proxyList(text: string): string[] | undefined {
+  const items = text
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
+  if (items.length === 0) return undefined;
+  for (const item of items) {
+    const [address = "", bits, extra] = item.split("/");
+    const family = isIP(address);
+    if (family === 0 || extra !== undefined) return undefined;
+    if (bits !== undefined) {
+      const max = family === 4 ? 32 : 128;
+      if (!/^\d{1,3}$/.test(bits) || Number(bits) > max) return undefined;
+    }
+  }
+  return items;
+}
 
 /** The serve options from checked flags and SCRIPTORIUM_* variables, defaults filled in. */
 export function serveOptions(values: Static<typeof ServeFlags>): ServeOptions {
@@ -106,5 +138,9 @@ export function serveOptions(values: Static<typeof ServeFlags>): ServeOptions {
     shutdownTimeoutMs:
       parseDuration(values["shutdown-timeout"] ?? "") ?? SERVE_DEFAULTS.shutdownTimeoutMs,
     ...(values["metrics-token"] !== undefined && { metricsToken: values["metrics-token"] }),
+    trustedProxies:
+      values["trusted-proxies"] === undefined
+        ? SERVE_DEFAULTS.trustedProxies
+        : (proxyList(values["trusted-proxies"]) ?? []),
   };
 }

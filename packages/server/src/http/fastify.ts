@@ -16,6 +16,8 @@ export function createFastify(options: {
   logger: FastifyServerOptions["logger"];
   /** URL prefix without trailing slash ("" for none). */
   baseURL: string;
+  /** Proxies whose X-Forwarded-For names the client (request.ip); empty: none trusted. */
+  trustedProxies: readonly string[];
 }): FastifyInstance {
   const { baseURL } = options;
   return Fastify({
@@ -23,6 +25,8 @@ export function createFastify(options: {
     genReqId: () => randomUUID(),
     routerOptions: { maxParamLength: 4096, ignoreDuplicateSlashes: false },
     forceCloseConnections: "idle",
+    // Only the listed proxies' X-Forwarded-* are read (a header anyone can send otherwise).
+    ...(options.trustedProxies.length > 0 && { trustProxy: [...options.trustedProxies] }),
     rewriteUrl: (req) => {
       const url = req.url ?? "/";
       if (
