@@ -51,6 +51,7 @@ import { observedRunner } from "./features/operations/observed-runner.js";
 import { createReadiness } from "./features/operations/readiness.js";
 import { createTrashStore } from "./features/trash/trash.store.js";
 import { createTusService } from "./features/tus/tus.service.js";
+import { createUploadWriters } from "./features/tus/upload-writers.js";
 import { createUploadsStore } from "./features/tus/uploads.store.js";
 import { createRulesPreview } from "./features/users/rules-preview.js";
 import { createUsersService } from "./features/users/users.service.js";
@@ -138,7 +139,15 @@ export function createCore(
   const trash = createTrash(options, { storage, settings, users, events, versions: kept?.keeper });
   const versions = kept && createVersionsService({ ...kept, storage, events });
   const resources = createResourcesService({ storage, events, listings, trash });
-  const tus = createTusService({ resources, storage, uploads, events, settings });
+  const uploadWriters = createUploadWriters(db);
+  const tus = createTusService({
+    resources,
+    storage,
+    uploads,
+    events,
+    settings,
+    writers: uploadWriters,
+  });
   const usersService = createUsersService({
     users,
     sessions,
@@ -180,6 +189,7 @@ export function createCore(
     versions,
     resources,
     tus,
+    uploadWriters,
     usersService,
     auth,
     appPasswords: createAppPasswordsService({ store: appPasswordsStore }),
@@ -424,6 +434,7 @@ export function createServices(appOptions: AppOptions, log: FastifyBaseLogger) {
       core.scopeSizes.close();
       detachPreviewCache?.();
       detachUploadHooks();
+      core.uploadWriters.close();
     },
   };
 }

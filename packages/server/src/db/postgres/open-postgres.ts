@@ -36,6 +36,12 @@ export function poolOf(db: object): pg.Pool | undefined {
   return pools.get(db);
 }
 
+/** Makes `derived` (the same database with a plugin) answer `poolOf` as `db` does. */
+export function samePool(db: object, derived: object): void {
+  const pool = pools.get(db);
+  if (pool) pools.set(derived, pool);
+}
+
 /** A pool whose clients turn boolean parameters into 1 and 0 (see `toParam`). */
 function createPool(url: string): pg.Pool {
   const parsed = new URL(url);

@@ -1,5 +1,6 @@
 import type { KyselyPlugin } from "kysely";
 import type { Db } from "../../db/database.js";
+import { samePool } from "../../db/postgres/open-postgres.js";
 import { generationOf, registerGeneration } from "../../db/read-cache.js";
 import type { Metrics } from "./metrics.js";
 
@@ -17,5 +18,6 @@ export function countedDb(db: Db, metrics: Metrics): Db {
   };
   const counted = db.withPlugin(plugin);
   registerGeneration(counted, () => generationOf(db));
+  samePool(db, counted);
   return counted;
 }

@@ -87,6 +87,14 @@ async function withDeclaredLength(
   return longer;
 }
 
+/**
+ * Whether the upload is still the one in the table: a DELETE through another instance while
+ * this one wrote removed it (and its staged file, which this instance's descriptor outlived).
+ */
+async function stillUnder(uploads: UploadsStore, upload: UploadRecord): Promise<boolean> {
+  return (await uploads.find(upload.target))?.temp === upload.temp;
+}
+
 /** What a PATCH works with. */
 interface AppendContext {
   state: UploadState;
@@ -96,17 +104,17 @@ interface AppendContext {
 
 /** After a full chunk of a lengthless upload: complete unless more comes within SETTLE_MS. */
 function settleLater(ctx: AppendContext, upload: UploadRecord, who: Uploader, size: number): void {
-  const { busy, ends, staged } = ctx.state;
+  const { writers, ends, staged } = ctx.state;
   ends.settleLater(upload.target, async () => {
-    if (busy.has(upload.target)) return;
-    busy.add(upload.target);
+    const claim = await writers.claim(upload.target);
+    if (!claim) return;
     try {
       const now = await ctx.uploads.find(upload.target);
       const sizeNow = now && (await staged(who).size(now.temp));
       if (now?.temp === upload.temp && now.length === UNKNOWN_LENGTH && sizeNow === size)
         await ctx.state.finish(now, who, true);
     } finally {
-      busy.delete(upload.target);
+      await claim.release();
     }
   });
 }
@@ -149,7 +157,9 @@ async function uploadFor(
   // More bytes after a guessed end reopen the upload; otherwise the upload is complete and this
   // is a retry of its last chunk: report the final size.
   const more = contentLength !== "0";
-  return more && !ctx.state.busy.has(target) ? await reopen(ctx, who, target, offset) : undefined;
+  return more && !(await ctx.state.writers.held(target))
+    ? await reopen(ctx, who, target, offset)
+    : undefined;
 }
 
 /** What a chunk received whole means: the file is complete, or more is to come. */
@@ -188,7 +198,7 @@ export function createAppendChunk(
   deps: { uploads: UploadsStore; settings: Pick<SettingsStore, "getSettings"> },
 ) {
   const ctx: AppendContext = { state, uploads: deps.uploads, settings: deps.settings };
-  const { busy, ends, staged } = state;
+  const { writers, ends, staged } = state;
 
   /**
    * PATCH: appends a chunk at `Upload-Offset`; returns the new offset. `Upload-Length` may
@@ -205,11 +215,12 @@ export function createAppendChunk(
     const target = await who.fs.resolve(requestPath);
     let upload = await uploadFor(ctx, who, target.abs, offset, headers.contentLength);
     if (!upload) return { offset };
-    if (busy.has(target.abs)) throw locked();
-    busy.add(target.abs);
+    const claim = await writers.claim(target.abs);
+    if (!claim) throw locked();
     const temp = upload.temp;
-    const out = await staged(who).open(temp);
+    let out: StagedOut | undefined;
     try {
+      out = await staged(who).open(temp);
       if (out === undefined) throw notFound("The upload was cancelled");
       if (out.size !== offset)
         throw new AppError("OFFSET_MISMATCH", `The upload is at offset ${out.size}, not ${offset}`);
@@ -218,12 +229,13 @@ export function createAppendChunk(
       upload = await withDeclaredLength(deps.uploads, upload, declared, offset);
       const room = upload.length === UNKNOWN_LENGTH ? Infinity : upload.length - offset;
       const bytes = await writeChunk(out, body, offset, room, headers.contentLength);
-      if (state.wasCancelled(temp)) throw notFound("The upload was cancelled");
+      if (state.wasCancelled(temp) || !(await stillUnder(deps.uploads, upload)))
+        throw notFound("The upload was cancelled");
       upload = { ...upload, touchedAt: Date.now() };
       await deps.uploads.put(upload);
       return await afterChunk(ctx, upload, who, out, offset + bytes, bytes);
     } finally {
-      busy.delete(target.abs);
+      await claim.release();
       await out?.close();
       // Cancelled meanwhile: remove what a late write may have left.
       if (state.wasCancelled(temp)) await staged(who).remove(temp);

@@ -12,7 +12,7 @@ const OTHERS_UPLOAD_IDLE_MS = 3_600_000;
 
 /** POST of tus: starts (or restarts) uploads, through the upload state and the uploads table. */
 export function createStartUpload(state: UploadState, uploads: UploadsStore) {
-  const { busy, ends, staged } = state;
+  const { writers, ends, staged } = state;
 
   /**
    * Another user's upload in progress at the same path is theirs to finish or cancel: a POST
@@ -45,7 +45,7 @@ export function createStartUpload(state: UploadState, uploads: UploadsStore) {
     if (existing?.isDirectory()) throw conflict("A folder with this name already exists");
     if (existing && !override) throw conflict("A file with this name already exists");
     if (existing && !who.mayOverwrite) throw forbidden("You may not overwrite files");
-    if (busy.has(target.abs)) throw locked();
+    if (await writers.held(target.abs)) throw locked();
     ends.forget(target.abs);
     await dropPrevious(who, target.abs);
     await fs.ensureParent(target.abs);

@@ -10,6 +10,7 @@ import { createStartUpload } from "./start-upload.js";
 import { createUploadState } from "./upload-state.js";
 import { sameUploader, type Uploader } from "./uploader.js";
 import type { UploadsStore } from "./uploads.store.js";
+import type { UploadWriters } from "./upload-writers.js";
 
 export type { Appended } from "./append-chunk.js";
 export type { Uploader } from "./uploader.js";
@@ -33,9 +34,10 @@ export function createTusService(deps: {
   uploads: UploadsStore;
   events: FileEvents;
   settings: Pick<SettingsStore, "getSettings">;
+  writers: UploadWriters;
 }) {
   const state = createUploadState(deps);
-  const { busy, ends, staged } = state;
+  const { writers, ends, staged } = state;
   const createAs = createStartUpload(state, deps.uploads);
   const appendAs = createAppendChunk(state, deps);
 
@@ -119,7 +121,7 @@ export function createTusService(deps: {
     /** Removes uploads idle for a day, with their partial data. */
     async sweep(): Promise<void> {
       for (const upload of await deps.uploads.olderThan(Date.now() - ABANDONED_MS)) {
-        if (!busy.has(upload.target)) await state.discard(upload);
+        if (!(await writers.held(upload.target))) await state.discard(upload);
       }
     },
   };

@@ -3,6 +3,7 @@ import type { FileEvents } from "../../storage/events.js";
 import { createStagedFiles, type StagedFiles } from "../../storage/staged-files.js";
 import type { Storage } from "../../storage/storage.js";
 import { createUploadEnds } from "./upload-end.js";
+import type { UploadWriters } from "./upload-writers.js";
 import type { Uploader } from "./uploader.js";
 import type { UploadRecord, UploadsStore } from "./uploads.store.js";
 
@@ -22,13 +23,13 @@ export function createUploadState(deps: {
   storage: Storage;
   uploads: UploadsStore;
   events: FileEvents;
+  /** Which request writes each upload, across instances (upload-writers.ts). */
+  writers: UploadWriters;
 }) {
   /** Staged files anywhere under the server's root (the sweep, a deleted user's uploads). */
   const anywhere = deps.storage.serverFiles();
   /** The staged files of an upload, seen from its uploader's view (or from the server's). */
   const staged = (who: Uploader | undefined): StagedFiles => createStagedFiles(who?.fs ?? anywhere);
-  /** Targets a request is writing: one writer per upload. */
-  const busy = new Set<string>();
   /**
    * Staged files of cancelled uploads, remembered for a while: a PATCH that raced the cancel
    * (tus-js-client cuts its PATCH and sends DELETE at once) removes what it may have recreated.
@@ -43,7 +44,7 @@ export function createUploadState(deps: {
 
   return {
     staged,
-    busy,
+    writers: deps.writers,
     ends,
     wasCancelled: (temp: string) => cancelled.has(temp),
     markCancelled(temp: string): void {
