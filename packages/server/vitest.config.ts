@@ -14,8 +14,11 @@ export const serverProject = {
   test: {
     name: "server",
     include: ["src/**/*.test.ts"],
-    // PostgreSQL's own text index: the `server-pg` run has it.
-    exclude: ["src/features/search/pg-text-index.test.ts"],
+    // PostgreSQL's own text and name indexes: the `server-pg` run has them.
+    exclude: [
+      "src/features/search/pg-text-index.test.ts",
+      "src/features/search/pg-name-index.test.ts",
+    ],
     environment: "node",
     globalSetup: ["src/test/global-setup.ts"],
     setupFiles: ["src/test/engine-setup.ts"],

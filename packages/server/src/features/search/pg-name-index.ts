@@ -13,10 +13,7 @@ const SETTLE_MS = 2000;
 /** PostgreSQL's error code for a missing table. */
 const UNDEFINED_TABLE = "42P01";
 
-type Op =
-  | { put: NameRow }
-  | { remove: string }
-  | { sync: NameIndex; current: () => NameIndex };
+type Op = { put: NameRow } | { remove: string } | { sync: NameIndex; current: () => NameIndex };
 
 /**
  * The names on PostgreSQL (pg-name-store.ts), shared by every instance: every instance searches
@@ -87,6 +84,7 @@ export function createPgNameIndex(opts: {
       await store.removeAll(paths.filter((p) => index.find(p) === undefined));
       after = paths[paths.length - 1]!;
     }
+    await store.tidy();
     await store.setReady();
     ready = true;
   }

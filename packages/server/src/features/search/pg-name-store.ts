@@ -104,10 +104,11 @@ export function pgNameStore(pool: pg.Pool) {
     /** Forgets an entry and everything below it. */
     async removeUnder(p: string): Promise<void> {
       const [from, to] = belowRange(p);
-      await pool.query(
-        "delete from search_names where path = $1 or (path >= $2 and path < $3)",
-        [p, from, to],
-      );
+      await pool.query("delete from search_names where path = $1 or (path >= $2 and path < $3)", [
+        p,
+        from,
+        to,
+      ]);
     },
 
     /** Stored paths after `after`, in order, `limit` of them (to walk the whole table). */
@@ -128,6 +129,17 @@ export function pgNameStore(pool: pg.Pool) {
             or (s.path >= (gone.path || '/') collate "C" and s.path < (gone.path || '0') collate "C")`,
         [paths],
       );
+    },
+
+    /**
+     * After a whole tree is written: the trigram index's pending entries merged into it (until
+     * then the planner prices it too dear and scans the table) and the statistics made again.
+     */
+    async tidy(): Promise<void> {
+      await pool
+        .query("select gin_clean_pending_list('search_names_folded'::regclass)")
+        .catch(() => undefined);
+      await pool.query("analyze search_names");
     },
 
     /** Whether an indexer has written the whole tree once. */
