@@ -45,6 +45,8 @@ export function createPgNameIndex(opts: {
   let written = 0;
   let waiters: { upTo: number; done: () => void }[] = [];
   let running: Promise<void> | undefined;
+  /** Whole trees queued or being written. */
+  let syncs = 0;
   /** True once an indexer has written the whole tree (here, or seen in the database). */
   let ready = false;
 
@@ -93,30 +95,32 @@ export function createPgNameIndex(opts: {
     await made;
     while (queue.length > 0 && leads()) {
       const op = queue.shift()!;
+      let count = 1;
       try {
         if ("sync" in op) {
           await syncAll(op.sync, op.current);
-          advance(1);
         } else if ("remove" in op) {
           await store.removeUnder(op.remove);
-          advance(1);
         } else {
           // Puts in a row, as one statement (the last of a path wins).
           const rows = new Map([[op.put.path, op.put]]);
-          let count = 1;
           while (rows.size < BATCH && queue[0] !== undefined && "put" in queue[0]) {
             const next = queue.shift() as { put: NameRow };
             rows.set(next.put.path, next.put);
             count += 1;
           }
-          await store.put([...rows.values()]).finally(() => advance(count));
+          await store.put([...rows.values()]);
         }
       } catch (err) {
         opts.log.warn({ err }, "name index: could not write names");
+      } finally {
+        if ("sync" in op) syncs -= 1;
+        advance(count);
       }
     }
     if (!leads()) {
       // No longer the indexer: what is left is the next one's to write.
+      syncs -= queue.filter((op) => "sync" in op).length;
       queue.length = 0;
       advance(enqueued - written);
     }
@@ -130,10 +134,11 @@ export function createPgNameIndex(opts: {
     });
   }
 
-  function push(op: Op, weight = 1): void {
+  function push(op: Op): void {
     if (!leads()) return;
     queue.push(op);
-    enqueued += weight;
+    if ("sync" in op) syncs += 1;
+    enqueued += 1;
     kick();
   }
 
@@ -156,10 +161,11 @@ export function createPgNameIndex(opts: {
     onLead: (then: () => void) => leadership.onLead(() => !closed && then()),
     /**
      * Before an answer: on the indexer, every change given so far is written (a file saved
-     * through this instance is found at once); elsewhere, whether the names are whole yet.
+     * through this instance is found at once), unless a whole tree is being written (the names
+     * as they are answer meanwhile); elsewhere, whether the names are whole yet.
      */
     async settle(): Promise<void> {
-      if (leads() && written < enqueued) {
+      if (leads() && written < enqueued && syncs === 0) {
         const upTo = enqueued;
         let timer: NodeJS.Timeout | undefined;
         await new Promise<void>((done) => {
@@ -195,6 +201,7 @@ export function createPgNameIndex(opts: {
     },
     async close(): Promise<void> {
       closed = true;
+      syncs -= queue.filter((op) => "sync" in op).length;
       queue.length = 0;
       await running;
       advance(enqueued - written);
