@@ -6,6 +6,7 @@ import { parseSearchQuery } from "@scriptorium/shared";
 import { openDatabase, type Db } from "../../db/database.js";
 import { poolOf } from "../../db/postgres/open-postgres.js";
 import { createFileEvents, type FileEvents } from "../../storage/events.js";
+import { createTestApp } from "../../test/helpers.js";
 import { testDatabase } from "../../test/test-database.js";
 import { NameIndex } from "./name-index.js";
 import { searchNames } from "./name-search.js";
@@ -192,6 +193,43 @@ describe("names on PostgreSQL", () => {
     await writeFile(path.join(root, "quintum.tex"), "x");
     b.events.emit(event("created", path.join(root, "quintum.tex")));
     expect(await ask(b.index, "quintum")).toEqual(["/quintum.tex"]);
+  });
+
+  it("answer /api/search on every app, from the table (not the app's own memory)", async () => {
+    const first = await createTestApp();
+    const second = await createTestApp({ alongside: first });
+    try {
+      const admin = await first.login();
+      const made = await first.app.inject({
+        method: "POST",
+        url: "/api/resources/Theorica%20planetarum.tex",
+        headers: { "x-auth": admin },
+        payload: "orbis",
+      });
+      expect(made.statusCode).toBe(200);
+      const names = async (app: typeof first) => {
+        const res = await app.app.inject({
+          url: "/api/search/?query=planetarum",
+          headers: { "x-auth": admin },
+        });
+        expect(res.statusCode).toBe(200);
+        return { state: res.headers["x-search-index"], found: res.json<{ path: string }[]>() };
+      };
+      await until(async () => {
+        const [a, b] = [await names(first), await names(second)];
+        return a.found.length === 1 && b.found.length === 1 && b.state === "ready";
+      });
+      expect((await names(second)).found).toEqual([
+        { dir: false, path: "Theorica planetarum.tex" },
+      ]);
+      // Both apps still hold the name in memory; gone from the table, neither finds it.
+      await poolOf(first.db)!.query("delete from search_names");
+      expect((await names(first)).found).toEqual([]);
+      expect((await names(second)).found).toEqual([]);
+    } finally {
+      await second.close();
+      await first.close();
+    }
   });
 
   it("follow a folder's rename and removal, subtree included", async () => {
