@@ -151,11 +151,15 @@ describe("names on PostgreSQL", () => {
           got.map((hit) => hit.path),
           `${query} in ${under}`,
         ).toEqual(want);
+        // Read a few rows at a time, the same.
+        const paged: NameHit[] = [];
+        await store.search(under, parsed, (hit) => paged.push(hit) > 0, 4);
+        expect(paged, `${query} in ${under}, paged`).toEqual(got);
         total += want.length;
       }
     }
     expect(total).toBeGreaterThan(60);
-    // `take` stops the cursor.
+    // `take` stops the reading.
     const first: NameHit[] = [];
     await store.search("/", parseSearchQuery(""), (hit) => first.push(hit) < 3);
     expect(first).toHaveLength(3);

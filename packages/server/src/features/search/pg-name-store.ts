@@ -15,6 +15,8 @@ const SCHEMA = `
     path text collate "C" primary key, name text not null, folded text not null,
     dir boolean not null, kind smallint not null, ext text not null,
     modified double precision not null);
+  create index if not exists search_names_newest
+    on search_names ((floor(modified / 1000)) desc, path);
   create table if not exists search_names_state (
     id smallint primary key, ready boolean not null);`;
 
@@ -33,8 +35,8 @@ export interface NameHit {
   rank: number;
 }
 
-/** Rows fetched from the cursor of a query at a time. */
-const FETCH = 1000;
+/** Rows asked for at a time (the answers' limit: one page unless the user's filters drop some). */
+const PAGE = 10_000;
 
 /** `term` matched literally anywhere by LIKE (its `%`, `_` and `\` escaped). */
 const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -160,12 +162,13 @@ export function pgNameStore(pool: pg.Pool) {
     /**
      * Entries strictly below `under` whose name holds a term (any) and that meet a `type:`
      * condition (any): names holding every term first, then the most recently modified, read
-     * through a cursor and handed to `take` until it answers false.
+     * a page at a time and handed to `take` until it answers false.
      */
     async search(
       under: string,
       query: ParsedQuery,
       take: (hit: NameHit) => boolean,
+      page = PAGE,
     ): Promise<void> {
       const params: unknown[] = [];
       const param = (value: unknown) => {
@@ -200,19 +203,19 @@ export function pgNameStore(pool: pg.Pool) {
           `not dir and (kind = any(${param(kinds)}::smallint[]) or ext = any(${param(exts)}::text[]))`,
         );
       }
+      const sql = `select path, dir, ${rank} as rank from search_names
+        ${where.length > 0 ? `where ${where.join(" and ")}` : ""}
+        order by ${rank === "0" ? "" : "rank, "}floor(modified / 1000) desc, path
+        limit ${param(page)} offset ${param(0)}`;
       const client = await pool.connect();
       try {
-        await client.query("begin read only");
-        await client.query(
-          `declare names no scroll cursor for
-            select path, dir, ${rank} as rank from search_names
-            ${where.length > 0 ? `where ${where.join(" and ")}` : ""}
-            order by rank, floor(modified / 1000) desc, path`,
-          params,
-        );
-        for (;;) {
-          const { rows } = await client.query<NameHit>(`fetch ${FETCH} from names`);
-          let more = rows.length === FETCH;
+        // Pages of one snapshot: the planner is told how many rows are wanted (a broad term
+        // walks the newest-first index; a rare one sorts what the trigram index finds).
+        await client.query("begin isolation level repeatable read read only");
+        for (let offset = 0; ; offset += page) {
+          params[params.length - 1] = offset;
+          const { rows } = await client.query<NameHit>(sql, params);
+          let more = rows.length === page;
           for (const row of rows) {
             if (!take(row)) {
               more = false;
