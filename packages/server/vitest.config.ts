@@ -14,10 +14,11 @@ export const serverProject = {
   test: {
     name: "server",
     include: ["src/**/*.test.ts"],
-    // PostgreSQL's own text index, and uploads across instances (SQLite serves one): the
-    // `server-pg` run has them.
+    // PostgreSQL's own text and name indexes, and uploads across instances (SQLite serves
+    // one): the `server-pg` run has them.
     exclude: [
       "src/features/search/pg-text-index.test.ts",
+      "src/features/search/pg-name-index.test.ts",
       "src/features/tus/tus-instances.test.ts",
     ],
     environment: "node",

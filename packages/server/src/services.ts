@@ -26,6 +26,8 @@ import { createSearchIndex } from "./features/search/search-index.js";
 import { createSearchService } from "./features/search/search.service.js";
 import { createTextIndex } from "./features/search/text-index.js";
 import { createPgTextIndex } from "./features/search/pg-text-index.js";
+import { createPgLeadership } from "./features/search/pg-leader.js";
+import { createPgNameIndex } from "./features/search/pg-name-index.js";
 import { createSessionsService } from "./features/sessions/sessions.service.js";
 import { createSessionsStore } from "./features/sessions/sessions.store.js";
 import { createServerSettingsService } from "./features/settings/server-settings.service.js";
@@ -330,18 +332,21 @@ function createDelivery(options: AppOptions, core: Core, log: FastifyBaseLogger)
 /** The search index over the files folder, and the service answering searches through it. */
 function createSearch(options: AppOptions, core: Core, log: FastifyBaseLogger, pool?: pg.Pool) {
   const { root, cacheDir } = options;
+  // On PostgreSQL, names and words are shared by every instance (one writes them at a time).
+  const leadership = pool ? createPgLeadership({ pool, log }) : undefined;
   const index = createSearchIndex({
     root,
     events: core.events,
     log,
-    // On PostgreSQL, the words are shared by every instance (one writes them at a time).
     text: pool
-      ? createPgTextIndex({ pool, root, log })
+      ? createPgTextIndex({ pool, root, log, leadership })
       : createTextIndex({
           file: cacheDir ? path.join(cacheDir, "search-text.db") : ":memory:",
           root,
           log,
         }),
+    names: pool && leadership ? createPgNameIndex({ pool, log, leadership }) : undefined,
+    leadership,
     watch: options.search?.watch,
     reconcileMs: options.search?.reconcileMs,
   });

@@ -1,9 +1,19 @@
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { FileEvent } from "../../storage/events.js";
+import type { EntryInfo } from "../../storage/tree-walk.js";
 import { entryAt, indexable, pinFolder, realRootOf, walkTree } from "../../storage/tree-walk.js";
 import type { NameIndex } from "./name-index.js";
 import type { TextIndex } from "./text-index.js";
+
+/**
+ * Where the names are also kept, change by change, when they are shared (PostgreSQL's,
+ * pg-name-index.ts); a whole walk is handed over at its end instead.
+ */
+export interface NameSink {
+  put(rel: string, info: EntryInfo): void;
+  removeUnder(rel: string): void;
+}
 
 /** The index in use, replaced whole by a reconcile walk, and what changed while one ran. */
 export interface HeldIndex {
@@ -47,9 +57,15 @@ function applyFileEvent(
  */
 export function createIndexRefresh(
   held: HeldIndex,
-  opts: { root: string; log: FastifyBaseLogger; text?: TextIndex; signal: AbortSignal },
+  opts: {
+    root: string;
+    log: FastifyBaseLogger;
+    text?: TextIndex;
+    names?: NameSink;
+    signal: AbortSignal;
+  },
 ) {
-  const { root, text } = opts;
+  const { root, text, names } = opts;
 
   /** The root's real path, looked up once it exists: every place is checked against it. */
   let rootReal: string | undefined;
@@ -64,11 +80,20 @@ export function createIndexRefresh(
     return rootReal;
   }
 
-  /** Walks `rel` into `target`, handing text files to the text index. */
-  const walkInto = (target: NameIndex, rel: string, walk: Parameters<typeof walkTree>[3]) =>
+  /**
+   * Walks `rel` into `target`, handing text files to the text index (and each entry to the shared
+   * names when `mirror`: a whole walk's are handed over at its end).
+   */
+  const walkInto = (
+    target: NameIndex,
+    rel: string,
+    walk: Parameters<typeof walkTree>[3],
+    mirror = false,
+  ) =>
     walkTree(
       (p, info) => {
         target.put(p, info);
+        if (mirror) names?.put(p, info);
         if (!info.isDir) text?.schedule(p);
       },
       root,
@@ -81,6 +106,7 @@ export function createIndexRefresh(
   /** Forgets `rel` and everything below it, names and words. */
   function forget(rel: string): void {
     held.index.remove(rel);
+    names?.removeUnder(rel);
     text?.removeUnder(rel);
   }
 
@@ -122,6 +148,7 @@ export function createIndexRefresh(
     }
     const index = held.index;
     const info = { isDir: entry.isDir, size: entry.size, modified: entry.modified };
+    names?.put(rel, info);
     if (entry.link) {
       index.put(rel, info);
       text?.removeUnder(rel);
@@ -135,7 +162,7 @@ export function createIndexRefresh(
       text?.schedule(rel);
       return;
     }
-    void walkInto(index, rel, { signal: opts.signal }).catch((err: unknown) =>
+    void walkInto(index, rel, { signal: opts.signal }, true).catch((err: unknown) =>
       opts.log.warn({ err }, "search index: could not walk a folder"),
     );
   }

@@ -6,6 +6,7 @@ import { indexable, isFileInPlace } from "../../storage/tree-walk.js";
 import { watchTree } from "../../storage/tree-watch.js";
 import { createIndexRefresh, type HeldIndex } from "./index-refresh.js";
 import { NameIndex } from "./name-index.js";
+import type { PgNameIndex } from "./pg-name-index.js";
 import type { TextIndex } from "./text-index.js";
 
 /** How often the whole tree is walked again, for changes no watcher saw (network mounts). */
@@ -22,6 +23,13 @@ export interface SearchIndexOptions {
   reconcileMs?: number;
   /** The words of text files, kept in step with the names. */
   text?: TextIndex;
+  /**
+   * The names shared in PostgreSQL, which then answer name searches; the in-memory index stays,
+   * the source of what the indexer writes there and of paths' checks.
+   */
+  names?: PgNameIndex;
+  /** Closed after both (the indexer's lock they share). */
+  leadership?: { close(): Promise<void> };
 }
 
 /**
@@ -38,8 +46,18 @@ export function createSearchIndex(opts: SearchIndexOptions) {
   const stop = new AbortController();
   let unwatch: (() => void) | undefined;
   const pending = new Map<string, NodeJS.Timeout>();
-  const text = opts.text;
-  const sync = createIndexRefresh(held, { root, log: opts.log, text, signal: stop.signal });
+  const { text, names } = opts;
+  const sync = createIndexRefresh(held, {
+    root,
+    log: opts.log,
+    text,
+    names,
+    signal: stop.signal,
+  });
+  // The shared names, written whole by the instance that becomes the indexer once it has walked.
+  names?.onLead(() => {
+    if (state === "ready") names.syncAll(() => held.index);
+  });
   // A shared index taken over by this instance: every text file the tree holds is read again
   // (unchanged ones skipped by their stamps), what it no longer holds forgotten.
   text?.onLead?.(() => {
@@ -80,6 +98,7 @@ export function createSearchIndex(opts: SearchIndexOptions) {
       });
       state = "ready";
       indexed = held.index.size - 1;
+      names?.syncAll(() => held.index);
       text?.prune((rel) => held.index.find(rel) !== undefined);
     } catch (err) {
       opts.log.error({ err }, "search index: the first walk failed");
@@ -96,6 +115,7 @@ export function createSearchIndex(opts: SearchIndexOptions) {
       const changed = held.changedDuringWalk;
       held.changedDuringWalk = undefined;
       held.index = next;
+      names?.syncAll(() => held.index);
       for (const rel of changed) sync.refresh(rel);
       text?.prune((rel) => next.find(rel) !== undefined);
     } finally {
@@ -134,7 +154,20 @@ export function createSearchIndex(opts: SearchIndexOptions) {
       sync.refresh(rel);
       return false;
     },
-    status: () => ({ state, indexed: state === "ready" ? held.index.size - 1 : indexed }),
+    /** The shared names, when kept (they answer name searches then). */
+    names,
+    /** Before an answer: the shared names' writes given so far are done, their state known. */
+    settle: async (): Promise<void> => {
+      await names?.settle();
+    },
+    /**
+     * Building until this instance has walked the tree and, with shared names, until an indexer
+     * has written them whole; the count is of the entries this instance has walked.
+     */
+    status: (): { state: SearchIndexState; indexed: number } => ({
+      state: state === "ready" && (names === undefined || names.ready()) ? "ready" : "building",
+      indexed: state === "ready" ? held.index.size - 1 : indexed,
+    }),
     reconcile,
     /** Stops watching and walking; resolves once the text index's writer has stopped. */
     async close(): Promise<void> {
@@ -144,6 +177,8 @@ export function createSearchIndex(opts: SearchIndexOptions) {
       clearInterval(timer);
       for (const t of pending.values()) clearTimeout(t);
       await text?.close();
+      await names?.close();
+      await opts.leadership?.close();
     },
   };
 }

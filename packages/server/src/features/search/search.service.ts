@@ -3,7 +3,7 @@ import { findFolded, parseSearchQuery, type SearchResult } from "@scriptorium/sh
 import { AppError, badRequest } from "../../errors.js";
 import type { Storage } from "../../storage/storage.js";
 import type { UserRecord } from "../users/users.store.js";
-import { nameMeetsType, resultOf, searchNames } from "./name-search.js";
+import { MAX_RESULTS, nameMeetsType, resultOf, searchNames } from "./name-search.js";
 import type { SearchIndex } from "./search-index.js";
 
 /** Full-text results of one query at most. */
@@ -66,6 +66,7 @@ export function createSearchService(deps: { storage: Storage; index: SearchIndex
       if (query.includes("\uFFFD") || /[\p{Cc}]/u.test(query)) {
         throw badRequest("The query holds characters that are not text");
       }
+      await deps.index.settle();
       const status = deps.index.status();
       const fs = await deps.storage.forUser(user);
       const folder = await fs.resolve(requestPath);
@@ -123,6 +124,18 @@ export function createSearchService(deps: { storage: Storage; index: SearchIndex
           });
           if (results.length >= MAX_TEXT_RESULTS) break;
         }
+        return { results, index: status };
+      }
+      const names = deps.index.names;
+      if (names && rel !== undefined) {
+        // On PostgreSQL the names shared by every instance answer, in the same order.
+        const results: SearchResult[] = [];
+        const cut = rel === "/" ? 1 : rel.length + 1;
+        await names.search(rel, parsed, (hit) => {
+          const below = hit.path.slice(cut);
+          if (visible(below)) results.push({ dir: hit.dir, path: below });
+          return results.length < MAX_RESULTS;
+        });
         return { results, index: status };
       }
       const accept = (id: number) => visible(index.pathBelow(id, under));
