@@ -4,7 +4,7 @@
  * table and writes the same rows to bench-results.json at the repository root. Runs the built
  * server (packages/server/dist) through its command, on Node's type stripping.
  * BENCH_ONLY=listing,concurrency,download,upload,archives,startup,trash,versions,checker,pdf,compile,
- * save,folder-url,webdav
+ * save,folder-url,webdav,postgres
  * runs some figures only.
  * Every temporary file is removed at the end, also on Ctrl+C; a watchdog ends a stuck run.
  */
@@ -13,7 +13,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { children, log, RUNS, type Row } from "./lib/common.ts";
+import { children, cleanups, log, RUNS, type Row } from "./lib/common.ts";
 import { ensureTools } from "./lib/tools.ts";
 import { archives } from "./figures/archives.ts";
 import { bigFolder } from "./figures/big-folder.ts";
@@ -23,6 +23,7 @@ import { folderByUrl } from "./figures/folder-by-url.ts";
 import { concurrency } from "./figures/concurrency.ts";
 import { download } from "./figures/download.ts";
 import { pdfViewer } from "./figures/pdf-viewer.ts";
+import { postgres } from "./figures/postgres.ts";
 import { save } from "./figures/save.ts";
 import { startup } from "./figures/startup.ts";
 import { trash } from "./figures/trash.ts";
@@ -48,10 +49,22 @@ const FIGURES: Record<string, (work: string, tools: Record<string, string>) => P
   save,
   "folder-url": folderByUrl,
   webdav,
+  postgres,
 };
 
 const works: string[] = [];
+function runCleanups(): void {
+  for (const step of [...cleanups]) {
+    cleanups.delete(step);
+    try {
+      step();
+    } catch (err) {
+      log(`bench: cleaning up: ${(err as Error).message}`);
+    }
+  }
+}
 function cleanUp(): void {
+  runCleanups();
   for (const child of children) child.kill("SIGKILL");
   for (const dir of works.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
@@ -104,6 +117,7 @@ async function main(): Promise<void> {
     try {
       rows.push(...(await FIGURES[name]!(work, tools)));
     } finally {
+      runCleanups();
       for (const child of children) child.kill("SIGKILL");
       rmSync(work, { recursive: true, force: true });
       works.splice(works.indexOf(work), 1);

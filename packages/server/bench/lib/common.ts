@@ -80,17 +80,38 @@ export interface Server {
 /** Every child still running; killed by the runner on exit. */
 export const children = new Set<ChildProcess>();
 
+/**
+ * Synchronous steps the runner takes on exit, also on Ctrl+C, for what is not a child it can
+ * kill (a PostgreSQL cluster started by `pg_ctl`, nginx and its workers); a figure removes its
+ * own once done.
+ */
+export const cleanups = new Set<() => void>();
+
+/** Where a server keeps its files and state: by default `work`/files and `work`/bench.db. */
+export interface ServerPlace {
+  root?: string;
+  /** A database file or a `postgres://` URL. */
+  database?: string;
+  /** `--data` (needed with PostgreSQL). */
+  data?: string;
+}
+
 /** Starts the built command on a free port of 127.0.0.1 with `work`/files and `work`/bench.db. */
-export async function startServer(work: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<Server> {
+export async function startServer(
+  work: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+  place: ServerPlace = {},
+): Promise<Server> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
     [
       BIN,
       "-r",
-      path.join(work, "files"),
+      place.root ?? path.join(work, "files"),
       "-d",
-      path.join(work, "bench.db"),
+      place.database ?? path.join(work, "bench.db"),
+      ...(place.data ? ["--data", place.data] : []),
       "-a",
       HOST,
       "-p",

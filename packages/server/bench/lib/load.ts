@@ -12,6 +12,8 @@ export interface LoadResult {
   perSecond: number;
   p50: number;
   p99: number;
+  /** Printed by a script's `done` as `p95 <µs>us` (wrk's own report stops at 50/75/90/99). */
+  p95?: number;
 }
 
 const UNITS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
@@ -34,18 +36,26 @@ export function parseWrk(report: string): LoadResult {
   if (bad) throw new Error(`wrk: ${bad[1]} answers were not 2xx/3xx`);
   const errors = /Socket errors: (.*)/.exec(report);
   if (errors && /[1-9]/.test(errors[1]!)) throw new Error(`wrk: socket errors: ${errors[1]}`);
+  const p95 = /^p95 (\S+)$/m.exec(report)?.[1];
   return {
     requests: Number(field(/(\d+) requests in/)),
     perSecond: Number(field(/Requests\/sec:\s+([\d.]+)/)),
     p50: wrkMillis(field(/^\s+50%\s+(\S+)/m)),
     p99: wrkMillis(field(/^\s+99%\s+(\S+)/m)),
+    ...(p95 ? { p95: wrkMillis(p95) } : {}),
   };
 }
 
 export async function load(
   wrk: string,
   url: string,
-  opts: { connections: number; seconds: number; headers?: Record<string, string> },
+  opts: {
+    connections: number;
+    seconds: number;
+    headers?: Record<string, string>;
+    /** A Lua script for wrk (`-s`): requests other than a GET of `url`. */
+    script?: string;
+  },
 ): Promise<LoadResult> {
   const threads = String(Math.min(2, availableParallelism()));
   // A slow baseline answers in seconds under 50 clients: no request may time out (wrk's
@@ -54,6 +64,7 @@ export async function load(
   args.push("--timeout", "60s");
   for (const [name, value] of Object.entries(opts.headers ?? {}))
     args.push("-H", `${name}: ${value}`);
+  if (opts.script) args.push("-s", opts.script);
   args.push("--latency", url);
   const child = spawn(wrk, args, { stdio: ["ignore", "pipe", "pipe"] });
   let out = "";

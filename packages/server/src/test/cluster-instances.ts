@@ -3,16 +3,13 @@
  * on one PostgreSQL database and one files folder, and Debian's nginx in front of them (round
  * robin), each in a temporary folder and stopped at the end.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
-import { freePort } from "../crash/server-process.js";
-import path from "node:path";
+import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../crash/server-process.js";
+import { nginxRoundRobin, type Nginx } from "./nginx-round-robin.js";
 
 const BIN = fileURLToPath(new URL("../../bin/scriptorium.js", import.meta.url));
 const HOST = "127.0.0.1";
-const NGINX = "/usr/sbin/nginx";
 
 export { freePort };
 
@@ -83,58 +80,6 @@ export async function instance(opts: {
 }
 
 /** Debian's nginx on a free port, round robin over `ports`; fails clearly when it is absent. */
-export async function nginxBefore(dir: string, ports: number[]) {
-  if (!existsSync(NGINX)) {
-    throw new Error("the multi-instance test needs Debian's nginx (apt-get install nginx)");
-  }
-  const port = await freePort();
-  await mkdir(path.join(dir, "logs"), { recursive: true });
-  const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
-  const conf = [
-    process.getuid?.() === 0 ? "user root;" : "",
-    "worker_processes 1;",
-    "events { worker_connections 256; }",
-    "http {",
-    "  access_log off;",
-    ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((n) => `  ${temp(n)}`),
-    `  upstream scriptorium { ${ports.map((p) => `server ${HOST}:${p};`).join(" ")} }`,
-    "  server {",
-    `    listen ${HOST}:${port};`,
-    "    client_max_body_size 0;",
-    "    location / {",
-    "      proxy_pass http://scriptorium;",
-    "      proxy_http_version 1.1;",
-    "      proxy_request_buffering off;",
-    "      proxy_buffering off;",
-    "      proxy_set_header Host $http_host;",
-    "      proxy_set_header X-Forwarded-For $remote_addr;",
-    "    }",
-    "  }",
-    "}",
-  ].join("\n");
-  const file = path.join(dir, "nginx.conf");
-  await writeFile(file, conf);
-  const global = `daemon off; pid ${path.join(dir, "nginx.pid")}; error_log ${path.join(dir, "logs", "error.log")};`;
-  const check = spawnSync(NGINX, ["-p", dir, "-c", file, "-g", global, "-t"], {
-    encoding: "utf8",
-  });
-  if (check.status !== 0) throw new Error(`nginx -t: ${check.stderr}`);
-  const child = spawn(NGINX, ["-p", dir, "-c", file, "-g", global], { stdio: "ignore" });
-  for (let i = 0; i < 100; i++) {
-    const up = await fetch(`http://${HOST}:${port}/health`).then(
-      () => true,
-      () => false,
-    );
-    if (up) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return {
-    base: `http://${HOST}:${port}`,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise<void>((r) => child.once("exit", () => r()));
-      child.kill("SIGQUIT");
-      await exited;
-    },
-  };
+export async function nginxBefore(dir: string, ports: number[]): Promise<Nginx> {
+  return nginxRoundRobin(dir, ports, await freePort());
 }

@@ -8,7 +8,8 @@ const SWEEP_EVERY_MS = 86_400_000;
 
 /**
  * The versions: their routes; at the start (after the trash's own reconciliation, registered
- * before), the completion of what a crash left pending, then the retention sweep, and the sweep
+ * before), the completion of what a crash left pending, then the retention sweep (in the
+ * background, as it measures the whole files root), and the sweep
  * again every day while the app runs.
  */
 export function versionsPlugin(versions: VersionsService | undefined, trash?: TrashService) {
@@ -23,7 +24,9 @@ export function versionsPlugin(versions: VersionsService | undefined, trash?: Tr
       await versions
         .reconcile(trash && (() => trash.ids()))
         .catch((err: unknown) => app.log.warn({ err }, "versions reconciliation failed"));
-      await sweep();
+      // Not awaited: the sweep measures the files root (a stat of every file), which on a large
+      // tree held the start past Fastify's limit (1,000,000 files: "onReady hook timed out").
+      void sweep();
       timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
       timer.unref();
     });
