@@ -89,6 +89,29 @@ describe("folder listings kept between requests", () => {
     expect(after).not.toContain("c3.tex");
   });
 
+  it("a save made while the folder is being read shows in every listing asked after it", async () => {
+    const big = path.join(t.root, "big");
+    await mkdir(big);
+    for (let i = 0; i < 3000; i++) await writeFile(path.join(big, `f${i}.tex`), "");
+    const headers = { "X-Auth": ada };
+    for (let round = 0; round < 5; round++) {
+      // Readers begin: the folder is being read while the save runs.
+      const during = [0, 1, 2].map(() => list(ada, "/api/resources/big/"));
+      await new Promise((r) => setImmediate(r));
+      const content = "x".repeat(round + 1);
+      const saved = await t.app.inject({
+        method: "PUT",
+        url: "/api/resources/big/f7.tex",
+        headers,
+        payload: content,
+      });
+      expect(saved.statusCode).toBe(200);
+      const after = await Promise.all([0, 1].map(() => list(ada, "/api/resources/big/")));
+      for (const listing of after) expect(item(listing, "f7.tex")?.size).toBe(content.length);
+      for (const listing of await Promise.all(during)) expect(listing.items).toHaveLength(3000);
+    }
+  });
+
   it("show changes made outside the app: entries, and a file written in place", async () => {
     await list(ada);
     await writeFile(path.join(folder, "outside.tex"), "from the shell");

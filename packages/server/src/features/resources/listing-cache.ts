@@ -56,21 +56,41 @@ function listingOf(items: Item[]): FolderListing {
   return { items, numDirs, numFiles: items.length - numDirs };
 }
 
+/** The entries `fs` may see at `userPath`, with their paths, sorted. */
+function visible(
+  raw: readonly Item[],
+  fs: UserFs,
+  userPath: string,
+  sorting: Sorting,
+): FolderListing {
+  const items: Item[] = [];
+  for (const entry of raw) {
+    const childPath = fs.child(userPath, entry.name);
+    if (fs.allowed(childPath)) items.push({ ...entry, path: childPath });
+  }
+  return listingOf(sortItems(items, sorting));
+}
+
 /** The folder as `fs` sees it at `userPath`, sorted: made once per view and kept with the folder. */
 function viewOf(folder: Folder, fs: UserFs, userPath: string, sorting: Sorting): FolderListing {
   const key = `${fs.rulesKey()}\0${userPath}\0${sorting.by}\0${sorting.asc}`;
   let listing = folder.views.get(key);
   if (!listing) {
-    const items: Item[] = [];
-    for (const entry of folder.raw) {
-      const childPath = fs.child(userPath, entry.name);
-      if (fs.allowed(childPath)) items.push({ ...entry, path: childPath });
-    }
-    listing = listingOf(sortItems(items, sorting));
+    listing = visible(folder.raw, fs, userPath, sorting);
     if (folder.views.size >= MAX_VIEWS) folder.views.clear();
     folder.views.set(key, listing);
   }
   return listing;
+}
+
+/** A reading of a folder in progress, shared by the requests that came while it ran. */
+interface Reading {
+  /** The entries read, with the folder when it is kept; undefined: it could not be read whole. */
+  done: Promise<{ raw: Item[]; folder?: Folder } | undefined>;
+  /** The app changed something in the folder meanwhile: the entries read are not kept. */
+  changed: boolean;
+  /** The folder's stamp when the reading began; a request that sees another reads afresh. */
+  stamp: string;
 }
 
 const stampOf = (st: BigIntStats) => `${st.dev}:${st.ino}:${st.mtimeNs}:${st.ctimeNs}`;
@@ -90,10 +110,9 @@ export function createListingCache(deps: {
   onLookup?: (hit: boolean) => void;
 }) {
   const folders = new Map<string, Folder>();
-  const loading = new Map<string, Promise<Folder | undefined>>();
+  /** Readings in progress; one the app changed is taken out (later requests read afresh). */
+  const loading = new Map<string, Reading>();
   let held = 0;
-  /** Bumped by every invalidation: a folder read while one happened is not kept. */
-  let epoch = 0;
 
   function drop(real: string): void {
     const folder = folders.get(real);
@@ -103,14 +122,19 @@ export function createListingCache(deps: {
     folder.unwatch();
   }
 
-  /** Drops `abs`, its parent and everything under it. */
+  /** Drops `abs`, its parent and everything under it; readings of them are kept no more. */
   function invalidate(abs: string): void {
-    epoch++;
-    if (folders.size === 0) return;
+    if (folders.size === 0 && loading.size === 0) return;
     const real = realPathOf(abs);
-    drop(path.dirname(real));
+    const parent = path.dirname(real);
     const below = real + path.sep;
-    for (const key of [...folders.keys()]) if (key === real || key.startsWith(below)) drop(key);
+    const touched = (key: string) => key === parent || key === real || key.startsWith(below);
+    for (const key of [...folders.keys()]) if (touched(key)) drop(key);
+    for (const [key, reading] of [...loading]) {
+      if (!touched(key)) continue;
+      reading.changed = true;
+      loading.delete(key);
+    }
   }
 
   const stopEvents = deps.events.on((event) => {
@@ -118,14 +142,18 @@ export function createListingCache(deps: {
     if (event.to) invalidate(event.to);
   });
 
-  /** Reads the folder and keeps it; undefined when it may not be kept (then nothing is). */
+  /**
+   * Reads the folder, and keeps it unless it changed meanwhile (then its entries still answer
+   * the requests that came during the reading, which the change did not precede). Undefined
+   * when it cannot be read whole here (links; no watcher): each request lists it itself.
+   */
   async function load(
     fs: UserFs,
     abs: string,
     real: string,
     stamp: string,
-  ): Promise<Folder | undefined> {
-    const start = epoch;
+    reading: Reading,
+  ): Promise<{ raw: Item[]; folder?: Folder } | undefined> {
     let changed = false;
     const unwatch = watchFolder(real, () => {
       changed = true;
@@ -133,16 +161,20 @@ export function createListingCache(deps: {
     });
     if (!unwatch) return undefined;
     const raw = await readAllEntries(fs, abs).catch(() => undefined);
-    if (!raw || changed || epoch !== start || raw.length > MAX_ENTRIES) {
+    if (!raw) {
       unwatch();
       return undefined;
+    }
+    if (changed || reading.changed || raw.length > MAX_ENTRIES) {
+      unwatch();
+      return { raw };
     }
     drop(real);
     evictFor(raw.length);
     const folder = { stamp, raw, views: new Map(), unwatch };
     folders.set(real, folder);
     held += raw.length;
-    return folder;
+    return { raw, folder };
   }
 
   function evictFor(count: number): void {
@@ -179,14 +211,20 @@ export function createListingCache(deps: {
         return viewOf(folder, fs, userPath, sorting);
       }
       deps.onLookup?.(false);
-      // Requests for a folder being read wait for that one reading.
-      let pending = loading.get(real);
-      if (!pending) {
-        pending = load(fs, abs, real, stamp).finally(() => loading.delete(real));
-        loading.set(real, pending);
+      // Requests for a folder being read wait for that one reading (unless the app changed the
+      // folder since it began: then `invalidate` took it out, and this one reads afresh).
+      let reading = loading.get(real);
+      if (!reading || reading.stamp !== stamp) {
+        const fresh: Reading = { stamp, changed: false, done: Promise.resolve(undefined) };
+        fresh.done = load(fs, abs, real, stamp, fresh).finally(() => {
+          if (loading.get(real) === fresh) loading.delete(real);
+        });
+        loading.set(real, fresh);
+        reading = fresh;
       }
-      folder = await pending;
-      if (folder?.stamp === stamp) return viewOf(folder, fs, userPath, sorting);
+      const read = await reading.done;
+      if (read?.folder) return viewOf(read.folder, fs, userPath, sorting);
+      if (read) return visible(read.raw, fs, userPath, sorting);
       return listingOf(sortItems(await listFolder(fs, abs, userPath), sorting));
     },
 
