@@ -70,6 +70,12 @@ async function ask(index: SearchIndex, query: string, under = "/"): Promise<stri
   return found;
 }
 
+/** The index's state after a settle (which reads whether the names are whole). */
+async function readyAfterSettle(index: SearchIndex): Promise<string> {
+  await index.settle();
+  return index.status().state;
+}
+
 async function until(check: () => Promise<boolean>, ms = 8000): Promise<void> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
@@ -172,10 +178,12 @@ describe("names on PostgreSQL", () => {
     const a = await instance();
     expect(a.index.status().state).toBe("building");
     await until(async () => (await ask(a.index, "um")).length === 2);
+    // Ready once the whole tree is written (rows may show a moment before it is marked so).
+    await until(async () => (await readyAfterSettle(a.index)) === "ready");
     expect(a.index.status()).toEqual({ state: "ready", indexed: 3 });
     const b = await instance();
     // B walked and found the names whole, written by A.
-    await b.index.settle();
+    await until(async () => (await readyAfterSettle(b.index)) === "ready");
     expect(b.index.status()).toEqual({ state: "ready", indexed: 3 });
     expect(await ask(b.index, "secundum")).toEqual(["/Liber/secundum.tex"]);
     // A change B alone hears of is not written: B is not the indexer.
