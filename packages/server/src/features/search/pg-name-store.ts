@@ -1,5 +1,6 @@
 import { foldForSearch, type ParsedQuery } from "@scriptorium/shared";
 import type pg from "pg";
+import { inTransaction } from "../../db/postgres/in-transaction.js";
 import { extensionOf, kindNamed, kindOf } from "./entry-kind.js";
 
 /**
@@ -53,20 +54,12 @@ function belowRange(p: string): [string, string] {
 export function pgNameStore(pool: pg.Pool) {
   /** Makes the tables (and the trigram index when pg_trgm is there), one instance at a time. */
   async function ensure(): Promise<void> {
-    const client = await pool.connect();
-    try {
-      await client.query("begin");
+    await inTransaction(pool, async (client) => {
       await client.query(
         "select pg_advisory_xact_lock(hashtext(current_schema() || '.search-names'))",
       );
       await client.query(SCHEMA);
-      await client.query("commit");
-    } catch (err) {
-      await client.query("rollback").catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
     // Without pg_trgm, the same queries scan the rows: slower, the same results.
     await pool
       .query(
@@ -207,30 +200,26 @@ export function pgNameStore(pool: pg.Pool) {
         ${where.length > 0 ? `where ${where.join(" and ")}` : ""}
         order by ${rank === "0" ? "" : "rank, "}floor(modified / 1000) desc, path
         limit ${param(page)} offset ${param(0)}`;
-      const client = await pool.connect();
-      try {
-        // Pages of one snapshot: the planner is told how many rows are wanted (a broad term
-        // walks the newest-first index; a rare one sorts what the trigram index finds).
-        await client.query("begin isolation level repeatable read read only");
-        for (let offset = 0; ; offset += page) {
-          params[params.length - 1] = offset;
-          const { rows } = await client.query<NameHit>(sql, params);
-          let more = rows.length === page;
-          for (const row of rows) {
-            if (!take(row)) {
-              more = false;
-              break;
+      // Pages of one snapshot: the planner is told how many rows are wanted (a broad term
+      // walks the newest-first index; a rare one sorts what the trigram index finds).
+      await inTransaction(
+        pool,
+        async (client) => {
+          for (let offset = 0; ; offset += page) {
+            params[params.length - 1] = offset;
+            const { rows } = await client.query<NameHit>(sql, params);
+            let more = rows.length === page;
+            for (const row of rows) {
+              if (!take(row)) {
+                more = false;
+                break;
+              }
             }
+            if (!more) break;
           }
-          if (!more) break;
-        }
-        await client.query("commit");
-      } catch (err) {
-        await client.query("rollback").catch(() => undefined);
-        throw err;
-      } finally {
-        client.release();
-      }
+        },
+        "begin isolation level repeatable read read only",
+      );
     },
   };
 }

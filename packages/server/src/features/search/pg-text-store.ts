@@ -1,5 +1,6 @@
 import { foldForSearch } from "@scriptorium/shared";
 import type pg from "pg";
+import { inTransaction } from "../../db/postgres/in-transaction.js";
 import type { StoredRow, TextMatch } from "../../db/text-index.js";
 
 /**
@@ -62,18 +63,10 @@ const INSERT_BATCH = 2000;
 export function pgTextStore(pool: pg.Pool) {
   /** Makes the tables (and the trigram index when pg_trgm is there), one instance at a time. */
   async function ensure(): Promise<void> {
-    const client = await pool.connect();
-    try {
-      await client.query("begin");
+    await inTransaction(pool, async (client) => {
       await client.query("select pg_advisory_xact_lock(hashtext(current_schema() || '.search'))");
       await client.query(SCHEMA);
-      await client.query("commit");
-    } catch (err) {
-      await client.query("rollback").catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
     // Without pg_trgm, the same queries scan the rows: slower, the same results.
     await pool
       .query(
@@ -96,13 +89,11 @@ export function pgTextStore(pool: pg.Pool) {
 
     /** Replaces the rows of a file, in one transaction. */
     async put(path: string, mtime: number, size: number, rows: readonly StoredRow[]) {
-      const client = await pool.connect();
-      try {
-        await client.query("begin");
+      await inTransaction(pool, async (client) => {
         const { rows: ids } = await client.query<{ id: number }>(
           `insert into search_text_files (path, mtime, size) values ($1, $2, $3)
-            on conflict (path) do update set mtime = excluded.mtime, size = excluded.size
-            returning id`,
+          on conflict (path) do update set mtime = excluded.mtime, size = excluded.size
+          returning id`,
           [path, mtime, size],
         );
         const id = ids[0]!.id;
@@ -117,8 +108,8 @@ export function pgTextStore(pool: pg.Pool) {
           const part = rows.slice(at, at + INSERT_BATCH);
           await client.query(
             `insert into search_text_rows (file_id, n, line, witnesses, kind, body, folded)
-              select $1, * from unnest($2::int[], $3::int[], $4::text[], $5::smallint[],
-                $6::text[], $7::text[])`,
+            select $1, * from unnest($2::int[], $3::int[], $4::text[], $5::smallint[],
+              $6::text[], $7::text[])`,
             [
               id,
               part.map((_, k) => at + k),
@@ -133,17 +124,11 @@ export function pgTextStore(pool: pg.Pool) {
         if (lines.size > 0) {
           await client.query(
             `insert into search_text_lines (file_id, line, body)
-              select $1, * from unnest($2::int[], $3::text[])`,
+            select $1, * from unnest($2::int[], $3::text[])`,
             [id, [...lines.keys()], [...lines.values()]],
           );
         }
-        await client.query("commit");
-      } catch (err) {
-        await client.query("rollback").catch(() => undefined);
-        throw err;
-      } finally {
-        client.release();
-      }
+      });
     },
 
     /** Forgets a file, or a folder with every file below it. */
