@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { children, cleanups, log, RUNS, type Row } from "./lib/common.ts";
+import { fmtRatio } from "./lib/paired.ts";
 import { ensureTools } from "./lib/tools.ts";
 import { archives } from "./figures/archives.ts";
 import { bigFolder } from "./figures/big-folder.ts";
@@ -86,7 +87,7 @@ function table(rows: readonly Row[]): string {
     r.figure,
     r.ours,
     r.baseline,
-    r.ratio === null ? "—" : `${r.ratio.toFixed(2)}×`,
+    fmtRatio(r.ratio, r.spread),
     r.goal,
     r.met ? "yes" : "NO",
   ]);

@@ -21,7 +21,13 @@ export interface Row {
   /** Ours against the baseline, in the direction the goal is written (null without baseline). */
   ratio: number | null;
   goal: string;
+  /** Judged on the ratio (the median of the rounds' ratios for a paired figure) or on ours. */
   met: boolean;
+  /**
+   * A paired figure's smallest and largest per-round ratio (lib/paired.ts); absent where the
+   * figure is not measured in rounds against a baseline.
+   */
+  spread?: [number, number];
 }
 
 export const MiB = 1024 * 1024;
