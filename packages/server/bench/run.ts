@@ -53,6 +53,21 @@ const FIGURES: Record<string, (work: string, tools: Record<string, string>) => P
   postgres,
 };
 
+/** The programs each figure runs (its baselines, its client, its browser), by figure. */
+const TOOLS: Record<string, string[]> = {
+  listing: ["chromium"],
+  concurrency: ["wrk"],
+  download: ["nginx", "curl"],
+  upload: ["curl"],
+  archives: ["tar", "gzip", "pigz", "zip", "unzip", "7zz"],
+  pdf: ["pdflatex", "pdftoppm", "chromium"],
+  compile: ["pdflatex"],
+  save: ["chromium"],
+  "folder-url": ["chromium"],
+  webdav: ["apache2", "rclone", "curl"],
+  postgres: ["initdb", "nginx", "wrk"],
+};
+
 const works: string[] = [];
 function runCleanups(): void {
   for (const step of [...cleanups]) {
@@ -100,16 +115,7 @@ function table(rows: readonly Row[]): string {
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY?.split(",").filter(Boolean);
   const names = Object.keys(FIGURES).filter((n) => !only || only.includes(n));
-  const tools = ensureTools([
-    "nginx",
-    "curl",
-    "zip",
-    "tar",
-    "gzip",
-    "wrk",
-    // The WebDAV rows' baselines (Apache's mod_dav, rclone serve webdav) and client.
-    ...(names.includes("webdav") ? ["apache2", "rclone"] : []),
-  ]);
+  const tools = ensureTools([...new Set(names.flatMap((name) => TOOLS[name] ?? []))]);
   log(`bench: ${names.join(", ")}; medians of ${RUNS} runs`);
   const rows: Row[] = [];
   for (const name of names) {

@@ -1,27 +1,63 @@
 /**
- * The standard programs the baselines need (nginx, curl, zip, tar, wrk; apache2 and rclone for
- * the WebDAV rows), found on the PATH or in /usr/sbin, or installed from Debian the way `.ci/run`
- * installs Chromium. No figure is skipped for a missing tool: if it can be neither found nor
- * installed, the bench stops and says so.
+ * The programs the figures and their baselines need (nginx, curl, pigz, 7-Zip, wrk, Apache,
+ * rclone, PostgreSQL, pdflatex, Chromium…), found on the PATH, in /usr/sbin or in PostgreSQL's
+ * folder, or installed from Debian the way `.ci/run` installs them. No figure is skipped for a
+ * missing tool: if it can be neither found nor installed, the bench stops and says so.
  */
 import { spawnSync } from "node:child_process";
-import { accessSync, constants, existsSync, rmSync, writeFileSync } from "node:fs";
+import { accessSync, constants, existsSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-/** Program → Debian package. */
-const PACKAGES: Record<string, string> = {
-  nginx: "nginx",
-  curl: "curl",
-  zip: "zip",
-  tar: "tar",
-  gzip: "gzip",
-  wrk: "wrk",
-  apache2: "apache2",
-  rclone: "rclone",
+/** Program → the Debian packages that bring it (and what it needs to do the figure's work). */
+const PACKAGES: Record<string, string[]> = {
+  nginx: ["nginx"],
+  curl: ["curl"],
+  zip: ["zip"],
+  unzip: ["unzip"],
+  tar: ["tar"],
+  gzip: ["gzip"],
+  bzip2: ["bzip2"],
+  wrk: ["wrk"],
+  apache2: ["apache2"],
+  rclone: ["rclone"],
+  pigz: ["pigz"],
+  "7zz": ["7zip"],
+  find: ["findutils"],
+  grep: ["grep"],
+  chromium: ["chromium", "fonts-noto-core"],
+  pdftoppm: ["poppler-utils"],
+  // What the compile figure's m2lv output loads (reledmac and the packages it pulls in), as in
+  // .ci/run.
+  pdflatex: [
+    "texlive-latex-base",
+    "texlive-latex-recommended",
+    "texlive-lang-italian",
+    "texlive-science",
+    "texlive-humanities",
+    "texlive-latex-extra",
+  ],
+  // PostgreSQL's programs live in /usr/lib/postgresql/<version>/bin, searched below.
+  initdb: ["postgresql"],
 };
 
+/** Where PostgreSQL's programs are, newest version first. */
+function postgresBins(): string[] {
+  try {
+    return readdirSync("/usr/lib/postgresql")
+      .sort((a, b) => Number(b) - Number(a))
+      .map((version) => path.join("/usr/lib/postgresql", version, "bin"));
+  } catch {
+    return [];
+  }
+}
+
 function find(program: string): string | undefined {
-  const dirs = [...(process.env.PATH ?? "").split(path.delimiter), "/usr/sbin", "/sbin"];
+  const dirs = [
+    ...(process.env.PATH ?? "").split(path.delimiter),
+    "/usr/sbin",
+    "/sbin",
+    ...postgresBins(),
+  ];
   for (const dir of dirs) {
     if (!dir) continue;
     const candidate = path.join(dir, program);
@@ -39,7 +75,7 @@ function find(program: string): string | undefined {
 export function ensureTools(programs: readonly string[]): Record<string, string> {
   const missing = programs.filter((p) => !find(p));
   if (missing.length > 0) {
-    const packages = missing.map((p) => PACKAGES[p] ?? p);
+    const packages = [...new Set(missing.flatMap((p) => PACKAGES[p] ?? [p]))];
     if (process.getuid?.() !== 0 || !find("apt-get")) {
       throw new Error(
         `the bench needs ${missing.join(", ")}: install ${packages.join(" ")} ` +
