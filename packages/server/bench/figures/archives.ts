@@ -119,13 +119,15 @@ export async function archives(work: string, tools: Record<string, string>): Pro
     log(`archives: tar.gz from the server and tar -I pigz, ${RUNS} rounds…`);
     tgz = await paired(
       () => timed(() => fetchBody(url("targz"), token)),
-      async () => timedCommand(pigzTar[0], [...pigzTar[1]], { stdoutTo: "/dev/null" }),
+      () => Promise.resolve(timedCommand(pigzTar[0], [...pigzTar[1]], { stdoutTo: "/dev/null" })),
     );
     log(`archives: zip from the server and 7-Zip's zip, ${RUNS} rounds…`);
     zip = await paired(
       () => timed(() => fetchBody(url("zip"), token)),
-      async () =>
-        timedCommand(sevenZip[0], [...sevenZip[1]], { stdoutTo: "/dev/null", cwd: files }),
+      () =>
+        Promise.resolve(
+          timedCommand(sevenZip[0], [...sevenZip[1]], { stdoutTo: "/dev/null", cwd: files }),
+        ),
     );
   } finally {
     await server.stop();

@@ -79,7 +79,7 @@ export async function paired(
 }
 
 /** Times one call of `fn`, in ms. */
-export async function timed(fn: () => Promise<unknown> | unknown): Promise<number> {
+export async function timed(fn: () => unknown): Promise<number> {
   const start = performance.now();
   await fn();
   return performance.now() - start;
