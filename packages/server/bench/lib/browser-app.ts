@@ -133,15 +133,25 @@ export async function measureFolderByUrl(
   return withBrowser(async (context) => {
     const page = await context.newPage();
     await logIn(page, base, user);
-    // The same page with index.html's early request kept from starting.
-    const late = await context.newPage();
-    await late.addInitScript(() => {
-      Object.defineProperty(globalThis, "__scriptoriumPrefetch", {
-        configurable: true,
-        get: () => undefined,
-        set: () => undefined,
-      });
-    });
+    /**
+     * The same page with index.html's early request kept from starting; opened for one load and
+     * closed, since a second page left open slows the first one's loads several times over.
+     */
+    const lateOnce = async () => {
+      const late = await context.newPage();
+      try {
+        await late.addInitScript(() => {
+          Object.defineProperty(globalThis, "__scriptoriumPrefetch", {
+            configurable: true,
+            get: () => undefined,
+            set: () => undefined,
+          });
+        });
+        return await byUrl(late, false);
+      } finally {
+        await late.close();
+      }
+    };
     const firstOn = (p: Page) =>
       p.locator(`[data-testid="listing-item"][data-name="${folder.firstName}"]`);
     let early = true;
@@ -181,13 +191,12 @@ export async function measureFolderByUrl(
     const result = { byUrl: [] as number[], inApp: [] as number[], withoutEarly: [] as number[] };
     for (let i = 0; i <= rounds; i++) {
       const [url, app] = await inTurn(i, () => byUrl(page, true), inApp);
-      const lateMs = await byUrl(late, false);
+      const lateMs = await lateOnce();
       if (i === 0) continue; // the untimed round
       result.byUrl.push(url);
       result.inApp.push(app);
       result.withoutEarly.push(lateMs);
     }
-    await late.close();
     return { ...result, earlyRequest: early };
   });
 }
