@@ -227,11 +227,11 @@ export async function webdav(work: string, tools: Record<string, string>): Promi
     const curl = (target: Target, args: string[]) =>
       timedCommand(tools.curl!, ["-sf", "-u", `${target.user}:${target.password}`, ...args]);
 
-    log("webdav: GET of the 1 GiB file…");
+    log(`webdav: GET of the ${SIZE_MIB} MiB file…`);
     const get = await inTurn(targets, {
       run: (t) => curl(t, ["-o", "/dev/null", `${t.url}big.bin`]),
     });
-    log("webdav: PUT of the 1 GiB file…");
+    log(`webdav: PUT of the ${SIZE_MIB} MiB file…`);
     const put = await inTurn(targets, {
       // Each PUT starts with no dirty pages of the previous one (written back outside the timing):
       // otherwise a server is charged for the write-back of the one measured before it.
