@@ -3,14 +3,17 @@
  * file made from a fixture (the stand-in m2lv's `.m.tex` of varia-de-centris, which loads the
  * test support folder's style and METAFONT font) against the same pdflatex run bare, with the
  * same flags, the same support folder on TeX's paths and its font already made, on a copy of
- * the same file. Alternating rounds, medians. Goal: ours ≤ 1.2 × bare + 100 ms.
+ * the same file. Alternating rounds (lib/paired.ts): the ratio is the median of the rounds'
+ * ratios with its spread; the goal, ours ≤ 1.2 × bare + 100 ms, is judged per round and met
+ * when the median round meets it.
  */
 import { spawn } from "node:child_process";
 import { copyFile, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { fmtMs, log, login, median, round2, RUNS, startServer, type Row } from "../lib/common.ts";
+import { fmtMs, log, login, median, RUNS, startServer, type Row } from "../lib/common.ts";
+import { pairRounds } from "../lib/paired.ts";
 
 const ROUNDS = Math.max(3, RUNS + 2);
 const FIXTURE = fileURLToPath(
@@ -120,17 +123,21 @@ export async function compile(work: string): Promise<Row[]> {
         into.push(performance.now() - start);
       }
     }
-    const o = median(timesOurs);
-    const b = median(timesBare);
-    log(`compile: PATCH pdflatex ${fmtMs(o)}, bare pdflatex ${fmtMs(b)} (${ROUNDS} rounds)`);
+    const p = pairRounds(timesOurs, timesBare);
+    // How much of the goal's allowance each round used (≤ 1 meets it), unrounded.
+    const used = median(timesOurs.map((o, i) => o / (1.2 * timesBare[i]! + 100)));
+    log(
+      `compile: PATCH pdflatex ${fmtMs(p.ours)}, bare pdflatex ${fmtMs(p.baseline)} (${ROUNDS} rounds; median round at ${(used * 100).toFixed(0)}% of the goal's allowance)`,
+    );
     return [
       {
         figure: "One compile (pdflatex on an m2lv .m.tex), PATCH ÷ bare",
-        ours: fmtMs(o),
-        baseline: fmtMs(b),
-        ratio: round2(o / b),
+        ours: fmtMs(p.ours),
+        baseline: fmtMs(p.baseline),
+        ratio: p.ratio,
+        spread: p.spread,
         goal: "≤ 1.2× + 100 ms",
-        met: o <= 1.2 * b + 100,
+        met: used <= 1,
       },
     ];
   } finally {

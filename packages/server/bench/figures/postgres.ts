@@ -7,7 +7,9 @@
  *    the same two servers on the same tree, once both indexes say ready;
  *  - 50 wrk clients on a 1,000-file folder (half listings, four in ten file reads, one in ten
  *    saves) through Debian's nginx in front of two instances on one PostgreSQL, one files folder
- *    and one --data, against the same nginx in front of one of them; rounds alternate.
+ *    and one --data, against the same nginx in front of one of them.
+ * Every row is measured in alternating rounds, the side going first alternating too; its ratio
+ * is the median of the rounds' ratios, with their spread (lib/paired.ts).
  */
 import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -22,9 +24,7 @@ import {
   freePort,
   log,
   login,
-  median,
   percentile,
-  round2,
   RUNS,
   searchIndexReady,
   startServer,
@@ -33,6 +33,7 @@ import {
   type Server,
 } from "../lib/common.ts";
 import { load, type LoadResult } from "../lib/load.ts";
+import { pairRounds, timed, type Paired } from "../lib/paired.ts";
 
 const LIST_ENTRIES = Number(process.env.BENCH_ENTRIES ?? 100_000);
 const SEARCH_ENTRIES = Number(process.env.BENCH_SEARCH_ENTRIES ?? 1_000_000);
@@ -112,26 +113,37 @@ async function pair(work: string, name: string, root: string, db: Cluster): Prom
   });
 }
 
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await fn();
-  return performance.now() - start;
-}
-
 async function get(server: Ready, url: string): Promise<ArrayBuffer> {
   const res = await fetch(`${server.server.base}${url}`, { headers: { "X-Auth": server.token } });
   if (!res.ok) throw new Error(`GET ${url}: ${res.status}`);
   return res.arrayBuffer();
 }
 
-const ratioRow = (figure: string, lite: number, pgMs: number, goal: number): Row => ({
+/** PostgreSQL's rounds (ours) against SQLite's (the baseline). */
+const ratioRow = (figure: string, p: Paired, goal: number): Row => ({
   figure,
-  ours: `${fmtMs(pgMs)} (PostgreSQL)`,
-  baseline: `${fmtMs(lite)} (SQLite)`,
-  ratio: round2(pgMs / lite),
+  ours: `${fmtMs(p.ours)} (PostgreSQL)`,
+  baseline: `${fmtMs(p.baseline)} (SQLite)`,
+  ratio: p.ratio,
+  spread: p.spread,
   goal: `≤ ${goal}× SQLite's`,
-  met: pgMs / lite <= goal,
+  met: p.ratio <= goal,
 });
+
+/** Both servers in round `i`'s order (SQLite first on even rounds): their times, SQLite first. */
+async function bothInTurn(
+  i: number,
+  servers: Ready[],
+  fn: (s: Ready) => Promise<unknown>,
+): Promise<[number, number]> {
+  const [lite, post] = servers as [Ready, Ready];
+  if (i % 2 === 0) {
+    const l = await timed(() => fn(lite));
+    return [l, await timed(() => fn(post))];
+  }
+  const p = await timed(() => fn(post));
+  return [await timed(() => fn(lite)), p];
+}
 
 async function listing(work: string, db: Cluster): Promise<Row[]> {
   const root = path.join(work, "list", "files");
@@ -150,25 +162,32 @@ async function listing(work: string, db: Cluster): Promise<Row[]> {
       if (items !== LIST_ENTRIES) throw new Error(`listing has ${items}, not ${LIST_ENTRIES}`);
     }
     log("postgres: listing on SQLite and PostgreSQL in turn…");
+    const list = (s: Ready) => get(s, "/api/resources/corpus/");
     const unchanged: number[][] = [[], []];
     for (let i = 0; i < Math.max(RUNS, 5); i++) {
-      for (const [k, s] of servers.entries()) {
-        unchanged[k]!.push(await timed(() => get(s, "/api/resources/corpus/")));
-      }
+      const [l, p] = await bothInTurn(i, servers, list);
+      unchanged[0]!.push(l);
+      unchanged[1]!.push(p);
     }
     const afresh: number[][] = [[], []];
     for (let i = 0; i < RUNS; i++) {
       await writeFile(path.join(folder, `c${pad(0)}.pdf`), `changed ${i}\n`);
       await new Promise((r) => setTimeout(r, 500));
-      for (const [k, s] of servers.entries()) {
-        afresh[k]!.push(await timed(() => get(s, "/api/resources/corpus/")));
-      }
+      const [l, p] = await bothInTurn(i, servers, list);
+      afresh[0]!.push(l);
+      afresh[1]!.push(p);
     }
-    const [lite, post] = unchanged.map(median) as [number, number];
-    const [liteFresh, postFresh] = afresh.map(median) as [number, number];
     return [
-      ratioRow(`Listing a ${en(LIST_ENTRIES)}-entry folder (unchanged)`, lite, post, 1.5),
-      ratioRow(`Listing it again after a change (read afresh)`, liteFresh, postFresh, 1.5),
+      ratioRow(
+        `Listing a ${en(LIST_ENTRIES)}-entry folder (unchanged)`,
+        pairRounds(unchanged[1]!, unchanged[0]!),
+        1.5,
+      ),
+      ratioRow(
+        `Listing it again after a change (read afresh)`,
+        pairRounds(afresh[1]!, afresh[0]!),
+        1.5,
+      ),
     ];
   } finally {
     for (const s of servers) await s.server.stop();
@@ -209,15 +228,23 @@ async function nameSearch(work: string, db: Cluster): Promise<Row[]> {
     const url = (q: string) => `/api/search/?query=${encodeURIComponent(q)}`;
     for (const s of servers) for (const q of set) await get(s, url(q)); // warm-up
     log(`postgres: ${set.length} queries × ${RUNS} on each engine, in turn…`);
-    const times: number[][] = [[], []];
+    // Each round: every query on both engines in turn; the round's figure is its p95.
+    const p95s: number[][] = [[], []];
     for (let i = 0; i < RUNS; i++) {
-      for (const q of set) {
-        for (const [k, s] of servers.entries()) times[k]!.push(await timed(() => get(s, url(q))));
+      const times: number[][] = [[], []];
+      for (const [k, q] of set.entries()) {
+        const [l, p] = await bothInTurn(i + k, servers, (s) => get(s, url(q)));
+        times[0]!.push(l);
+        times[1]!.push(p);
       }
+      for (const k of [0, 1]) p95s[k]!.push(percentile(times[k]!, 95));
     }
-    const [lite, post] = times.map((t) => percentile(t, 95)) as [number, number];
     const [liteReady, postReady] = servers.map((s) => s.readyMs) as [number, number];
-    const row = ratioRow(`Name search over ${en(SEARCH_ENTRIES)} entries: p95`, lite, post, 1.5);
+    const row = ratioRow(
+      `Name search over ${en(SEARCH_ENTRIES)} entries: p95 (median of ${RUNS} rounds)`,
+      pairRounds(p95s[1]!, p95s[0]!),
+      1.5,
+    );
     row.ours += `; index ready after ${fmtMs(postReady)}`;
     row.baseline += `; index ready after ${fmtMs(liteReady)}`;
     return [row];
@@ -297,29 +324,37 @@ async function behindNginx(work: string, db: Cluster, wrk: string): Promise<Row[
     for (const nginx of nginxes) await run(nginx); // warm-up
     const results: LoadResult[][] = [[], []];
     for (let i = 0; i < RUNS; i++) {
-      for (const [k, nginx] of nginxes.entries()) results[k]!.push(await run(nginx));
+      const order = i % 2 === 0 ? [0, 1] : [1, 0];
+      for (const k of order) results[k]!.push(await run(nginxes[k]!));
     }
-    const [one, two] = results.map((r) => ({
-      perSecond: median(r.map((x) => x.perSecond)),
-      p95: median(r.map((x) => x.p95 ?? Number.NaN)),
-    })) as [{ perSecond: number; p95: number }, { perSecond: number; p95: number }];
+    const [one, two] = results as [LoadResult[], LoadResult[]];
+    const perSecond = pairRounds(
+      two.map((r) => r.perSecond),
+      one.map((r) => r.perSecond),
+    );
+    const p95 = pairRounds(
+      two.map((r) => r.p95 ?? Number.NaN),
+      one.map((r) => r.p95 ?? Number.NaN),
+    );
     const figure = `${CONNECTIONS} clients on a ${en(FILES)}-file folder (list, read, save), PostgreSQL`;
     return [
       {
         figure: `${figure}: requests/s`,
-        ours: `${two.perSecond.toFixed(0)} req/s (two instances behind nginx)`,
-        baseline: `${one.perSecond.toFixed(0)} req/s (one instance behind the same nginx)`,
-        ratio: round2(two.perSecond / one.perSecond),
+        ours: `${perSecond.ours.toFixed(0)} req/s (two instances behind nginx)`,
+        baseline: `${perSecond.baseline.toFixed(0)} req/s (one instance behind the same nginx)`,
+        ratio: perSecond.ratio,
+        spread: perSecond.spread,
         goal: "≥ 1.0× one instance's",
-        met: two.perSecond / one.perSecond >= 1,
+        met: perSecond.ratio >= 1,
       },
       {
         figure: `${figure}: p95`,
-        ours: `${two.p95.toFixed(1)} ms (two instances)`,
-        baseline: `${one.p95.toFixed(1)} ms (one instance)`,
-        ratio: round2(two.p95 / one.p95),
+        ours: `${p95.ours.toFixed(1)} ms (two instances)`,
+        baseline: `${p95.baseline.toFixed(1)} ms (one instance)`,
+        ratio: p95.ratio,
+        spread: p95.spread,
         goal: "≤ 1.0× one instance's",
-        met: two.p95 / one.p95 <= 1,
+        met: p95.ratio <= 1,
       },
     ];
   } finally {

@@ -3,9 +3,9 @@
  * free port) and `rclone serve webdav` (Debian's rclone), all three serving the same files and
  * running at once: GET and PUT of a 1 GiB file with curl, PROPFIND Depth 1 of a 10,000-entry
  * folder (no body: allprop, as Windows sends it), and `rclone copy` of 1,000 small files. Each
- * round measures ours, then each baseline, in turn (ours, Apache, rclone, ours, Apache, rclone…),
- * after one untimed round; the ratio is the median of the rounds' ratios of ours to the faster
- * baseline of that round.
+ * round measures ours and each baseline in turn, the one going first rotating (ours, Apache,
+ * rclone; Apache, rclone, ours; …), after one untimed round; the ratio is the median of the
+ * rounds' ratios of ours to the faster baseline of that round, with their spread (lib/paired.ts).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { chmod, link, mkdir, rm, writeFile } from "node:fs/promises";
@@ -23,7 +23,6 @@ import {
   login,
   median,
   MiB,
-  round2,
   RUNS,
   startServer,
   stopChild,
@@ -32,6 +31,7 @@ import {
   type Row,
 } from "../lib/common.ts";
 import { makeFile } from "../lib/files.ts";
+import { pairRounds, type Paired } from "../lib/paired.ts";
 
 const SIZE_MIB = Number(process.env.BENCH_WEBDAV_MIB ?? 1024);
 const ENTRIES = 10_000;
@@ -127,11 +127,15 @@ interface Measure {
   after?(target: Target, round: number): Promise<void>;
 }
 
-/** Untimed round, then RUNS rounds of ours and each baseline in turn; times by target. */
-async function paired(targets: Target[], m: Measure): Promise<Map<string, number[]>> {
+/**
+ * Untimed round, then RUNS rounds of ours and each baseline in turn, the first of a round
+ * rotating so that none always follows another's writes; times by target.
+ */
+async function inTurn(targets: Target[], m: Measure): Promise<Map<string, number[]>> {
   const times = new Map<string, number[]>(targets.map((t) => [t.name, []]));
   for (let round = 0; round <= RUNS; round++) {
-    for (const target of targets) {
+    const order = targets.map((_, k) => targets[(k + round) % targets.length]!);
+    for (const target of order) {
       m.before?.(target, round);
       const ms = await m.run(target, round);
       if (round > 0) times.get(target.name)!.push(ms);
@@ -141,11 +145,17 @@ async function paired(targets: Target[], m: Measure): Promise<Map<string, number
   return times;
 }
 
-/** The median over rounds of ours ÷ the faster baseline of the round (times). */
-function medianRatio(times: Map<string, number[]>): number {
-  const ours = times.get("ours")!;
-  return median(
-    ours.map((t, i) => t / Math.min(times.get("apache")![i]!, times.get("rclone")![i]!)),
+/** Ours against the faster baseline of each round; `ratioOf` reads a round as the goal does. */
+function againstFaster(
+  times: Map<string, number[]>,
+  ratioOf: (ours: number, faster: number) => number,
+): Paired {
+  const apache = times.get("apache")!;
+  const rclone = times.get("rclone")!;
+  return pairRounds(
+    times.get("ours")!,
+    apache.map((t, i) => Math.min(t, rclone[i]!)),
+    ratioOf,
   );
 }
 
@@ -217,12 +227,12 @@ export async function webdav(work: string, tools: Record<string, string>): Promi
     const curl = (target: Target, args: string[]) =>
       timedCommand(tools.curl!, ["-sf", "-u", `${target.user}:${target.password}`, ...args]);
 
-    log("webdav: GET of the 1 GiB file…");
-    const get = await paired(targets, {
+    log(`webdav: GET of the ${SIZE_MIB} MiB file…`);
+    const get = await inTurn(targets, {
       run: (t) => curl(t, ["-o", "/dev/null", `${t.url}big.bin`]),
     });
-    log("webdav: PUT of the 1 GiB file…");
-    const put = await paired(targets, {
+    log(`webdav: PUT of the ${SIZE_MIB} MiB file…`);
+    const put = await inTurn(targets, {
       // Each PUT starts with no dirty pages of the previous one (written back outside the timing):
       // otherwise a server is charged for the write-back of the one measured before it.
       before: () => void spawnSync("sync"),
@@ -230,14 +240,14 @@ export async function webdav(work: string, tools: Record<string, string>): Promi
       after: (t, round) => rm(path.join(t.root, `put-${round}.bin`), { force: true }),
     });
     log(`webdav: PROPFIND Depth 1 of ${ENTRIES} entries…`);
-    const propfind = await paired(targets, {
+    const propfind = await inTurn(targets, {
       run: (t) => curl(t, ["-o", "/dev/null", "-X", "PROPFIND", "-H", "Depth: 1", `${t.url}many/`]),
     });
     log(`webdav: rclone copy of ${SMALL_FILES} small files…`);
     const home = path.join(work, "rclone-home");
     await mkdir(home);
     await writeFile(path.join(home, "rclone.conf"), "");
-    const copy = await paired(targets, {
+    const copy = await inTurn(targets, {
       run: (t, round) =>
         timedEnv(
           tools.rclone!,
@@ -251,25 +261,27 @@ export async function webdav(work: string, tools: Record<string, string>): Promi
     const rate = (times: Map<string, number[]>, name: string) => fmtRate(size, med(times, name));
     const throughputRow = (figure: string, times: Map<string, number[]>): Row => {
       // Throughput: the faster baseline's time over ours, per round.
-      const ratio = 1 / medianRatio(times);
+      const p = againstFaster(times, (ours, faster) => faster / ours);
       return {
         figure,
         ours: rate(times, "ours"),
         baseline: `${rate(times, "apache")} (Apache mod_dav); ${rate(times, "rclone")} (rclone serve webdav)`,
-        ratio: round2(ratio),
+        ratio: p.ratio,
+        spread: p.spread,
         goal: "≥ 0.9× the faster",
-        met: ratio >= 0.9,
+        met: p.ratio >= 0.9,
       };
     };
     const timeRow = (figure: string, times: Map<string, number[]>): Row => {
-      const ratio = medianRatio(times);
+      const p = againstFaster(times, (ours, faster) => ours / faster);
       return {
         figure,
         ours: fmtMs(med(times, "ours")),
         baseline: `${fmtMs(med(times, "apache"))} (Apache mod_dav); ${fmtMs(med(times, "rclone"))} (rclone serve webdav)`,
-        ratio: round2(ratio),
+        ratio: p.ratio,
+        spread: p.spread,
         goal: "≤ 1.0× the faster's time",
-        met: ratio <= 1.0,
+        met: p.ratio <= 1.0,
       };
     };
     return [
