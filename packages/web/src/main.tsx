@@ -3,6 +3,7 @@ import { createRoot } from "react-dom/client";
 import "./styles/base.css";
 import "./i18n";
 import { App } from "./app";
+import { preloadFilesRoute } from "./app/router/routes";
 import { waitForRecaptcha } from "./features/auth/recaptcha";
 import { initSession } from "./features/auth/session";
 import { applyBranding, applyTheme } from "./features/theme/theme";
@@ -21,6 +22,9 @@ async function start(): Promise<void> {
     applyTheme();
     applyBranding();
   });
+  // index.html asked early for a folder's data (a stored session, a /files URL): its page's
+  // code loads while the session is renewed.
+  if (window.__scriptoriumPrefetch) preloadFilesRoute();
   await Promise.all([initSession(), getGlobals().ReCaptcha ? waitForRecaptcha() : undefined]);
   const container = document.getElementById("app");
   if (!container) throw new Error("#app is missing from index.html");

@@ -1,30 +1,31 @@
 /**
  * Figures on one folder of 100,000 entries, served by the built command in a child process:
- *  - the listing API against a bare `readdir` + `stat` of every entry;
+ *  - the listing API against a bare `readdir` + `stat` of every entry, unchanged and just after a
+ *    change, in alternating rounds (lib/paired.ts);
  *  - the server's RSS when idle, and its growth over 10 repeated listings;
  *  - in Chromium: the JavaScript loaded before the login form is usable (gzipped), and the
- *    time from opening the folder to its first item on screen against the API call alone,
- *    then the longest frame while scrolling it.
+ *    time from opening the folder to its first item on screen against the API call alone, then
+ *    the longest frame while scrolling it against a static page of plain rows, each pair in
+ *    alternating rounds.
  */
 import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
 import {
   fmtMs,
   log,
   login,
   median,
   mib,
-  round2,
   rss,
   RUNS,
   searchIndexReady,
   waitQuiet,
   startServer,
-  timedMedian,
   type Row,
 } from "../lib/common.ts";
-import { measureBundle, measureFolderInBrowser, measureStaticScroll } from "../lib/browser.ts";
+import { measureBundle, measureFolderInBrowser } from "../lib/browser.ts";
+import { paired, pairRounds, timed } from "../lib/paired.ts";
+import { ensureTools } from "../lib/tools.ts";
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 100_000);
 const FOLDERS = 500;
@@ -93,18 +94,23 @@ export async function bigFolder(work: string): Promise<Row[]> {
     // Checked once, untimed: the client's parsing of the JSON is not the server's work.
     const items = ((await (await fetchListing()).json()) as { items: unknown[] }).items.length;
     if (items !== ENTRIES) throw new Error(`the listing has ${items} items, not ${ENTRIES}`);
-    const ours = await timedMedian(Math.max(RUNS, 5), list);
+    const rounds = Math.max(RUNS, 5);
+    const unchanged = await paired(
+      () => timed(list),
+      () => timed(() => readdirAndStat(corpus)),
+      { rounds },
+    );
     // The same folder just after a change made outside the app (read again, not from the cache).
-    const afterChange: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      await writeFile(path.join(corpus, `c${pad(ENTRIES - 1)}.tex`), `changed ${i}\n`);
-      await new Promise((r) => setTimeout(r, 300));
-      const start = performance.now();
-      await list();
-      afterChange.push(performance.now() - start);
-    }
-    const fresh = median(afterChange);
-    const floor = await timedMedian(Math.max(RUNS, 5), () => readdirAndStat(corpus));
+    let changes = 0;
+    const afterChange = await paired(
+      async () => {
+        await writeFile(path.join(corpus, `c${pad(ENTRIES - 1)}.tex`), `changed ${changes++}\n`);
+        await new Promise((r) => setTimeout(r, 300));
+        return timed(list);
+      },
+      () => timed(() => readdirAndStat(corpus)),
+      { rounds },
+    );
 
     const before = await rss(pid);
     for (let i = 0; i < 10; i++) await list();
@@ -113,34 +119,48 @@ export async function bigFolder(work: string): Promise<Row[]> {
     const growth = after - before;
 
     log("big folder: Chromium…");
+    // Debian's Chromium, installed as .ci/run installs it when missing (never skipped).
+    ensureTools(["chromium"]);
     const bundle = await measureBundle(server.base);
     const view = await measureFolderInBrowser(
       server.base,
       "admin",
       server.password,
       "/files/corpus/",
+      rounds,
     );
-    const still = await measureStaticScroll();
+    const open = pairRounds(
+      view.open.map((r) => r.firstItemMs),
+      view.open.map((r) => r.apiMs),
+    );
+    const scroll = pairRounds(
+      view.scroll.map((r) => r.folder.longestFrameMs),
+      view.scroll.map((r) => r.still.longestFrameMs),
+    );
+    const fps = (side: "folder" | "still") => median(view.scroll.map((r) => r[side].fps));
+    const entries = ENTRIES.toLocaleString("en");
 
     return [
       {
-        figure: `Listing a ${ENTRIES.toLocaleString("en")}-entry folder (unchanged)`,
-        ours: fmtMs(ours),
-        baseline: `${fmtMs(floor)} (readdir+stat)`,
-        ratio: round2(ours / floor),
+        figure: `Listing a ${entries}-entry folder (unchanged)`,
+        ours: fmtMs(unchanged.ours),
+        baseline: `${fmtMs(unchanged.baseline)} (readdir+stat)`,
+        ratio: unchanged.ratio,
+        spread: unchanged.spread,
         goal: "≤ 1.1×",
-        met: ours / floor <= 1.1,
+        met: unchanged.ratio <= 1.1,
       },
       {
         figure: `Listing it again after a change (read afresh)`,
-        ours: fmtMs(fresh),
-        baseline: `${fmtMs(floor)} (readdir+stat)`,
-        ratio: round2(fresh / floor),
+        ours: fmtMs(afterChange.ours),
+        baseline: `${fmtMs(afterChange.baseline)} (readdir+stat)`,
+        ratio: afterChange.ratio,
+        spread: afterChange.spread,
         goal: "≤ 1.1×",
-        met: fresh / floor <= 1.1,
+        met: afterChange.ratio <= 1.1,
       },
       {
-        figure: `Server RSS growth over 10 listings of ${ENTRIES.toLocaleString("en")}`,
+        figure: `Server RSS growth over 10 listings of ${entries}`,
         ours: `${growth >= 0 ? "+" : ""}${mib(growth).toFixed(1)} MiB (${mib(after).toFixed(0)} MiB)`,
         baseline: `${mib(before).toFixed(0)} MiB before them`,
         ratio: null,
@@ -156,20 +176,23 @@ export async function bigFolder(work: string): Promise<Row[]> {
         met: bundle.gzipBytes <= 150_000,
       },
       {
-        figure: `Web: ${ENTRIES.toLocaleString("en")}-entry folder, open to first item`,
-        ours: fmtMs(view.firstItemMs),
-        baseline: `${fmtMs(view.apiMs)} (API call alone)`,
-        ratio: round2(view.firstItemMs / view.apiMs),
-        goal: "≤ 1 s",
-        met: view.firstItemMs <= 1000,
+        figure: `Web: ${entries}-entry folder, open to first item`,
+        ours: fmtMs(open.ours),
+        baseline: `${fmtMs(open.baseline)} (API call alone)`,
+        ratio: open.ratio,
+        spread: open.spread,
+        goal: "≤ 2× the API call alone",
+        met: open.ratio <= 2,
       },
       {
-        figure: `Web: scrolling the ${ENTRIES.toLocaleString("en")}-entry folder`,
-        ours: `longest frame ${view.longestFrameMs.toFixed(0)} ms, ${view.fps.toFixed(0)} fps`,
-        baseline: `longest frame ${still.longestFrameMs.toFixed(0)} ms, ${still.fps.toFixed(0)} fps (static page of plain rows)`,
-        ratio: round2(view.longestFrameMs / still.longestFrameMs),
+        // The goal is the frame itself; the ratio to the static page shows what is ours.
+        figure: `Web: scrolling the ${entries}-entry folder`,
+        ours: `longest frame ${scroll.ours.toFixed(0)} ms, ${fps("folder").toFixed(0)} fps`,
+        baseline: `longest frame ${scroll.baseline.toFixed(0)} ms, ${fps("still").toFixed(0)} fps (static page of plain rows)`,
+        ratio: scroll.ratio,
+        spread: scroll.spread,
         goal: "no frame > 50 ms",
-        met: view.longestFrameMs <= 50,
+        met: scroll.ours <= 50,
       },
     ];
   } finally {

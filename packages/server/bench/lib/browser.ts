@@ -67,16 +67,34 @@ export async function measureBundle(
   });
 }
 
+/** One round of the big folder's figures: ours beside its baseline, measured one after the other. */
+export interface FolderRound {
+  /** Opening the folder by its URL to its first item on screen, in ms. */
+  firstItemMs: number;
+  /** The listing API call alone, made from the same page (fetch and JSON parse), in ms. */
+  apiMs: number;
+}
+
+export interface ScrollRound {
+  /** Scrolling the folder. */
+  folder: { longestFrameMs: number; fps: number };
+  /** The same scrolling over a static page of plain rows (scrollFrames' baseline). */
+  still: { longestFrameMs: number; fps: number };
+}
+
 /**
- * Logs in, then opens `url` (a folder) in a fresh page: the time to its first item on screen
- * against the listing API call made from the page, then its scrolling (scrollFrames).
+ * Logs in, then measures `url` (a folder) in alternating rounds (lib/paired.ts): each round
+ * opens it to its first item on screen and makes the listing API call alone from the page, the
+ * side that goes first alternating; one untimed round first. Then `rounds` rounds of scrolling
+ * it (scrollFrames) against a static page of plain rows in a second tab of the same browser.
  */
 export async function measureFolderInBrowser(
   base: string,
   username: string,
   password: string,
   url: string,
-): Promise<{ firstItemMs: number; apiMs: number; longestFrameMs: number; fps: number }> {
+  rounds: number,
+): Promise<{ open: FolderRound[]; scroll: ScrollRound[] }> {
   return withBrowser(async (context) => {
     const page = await context.newPage();
     await page.goto(`${base}/login`);
@@ -87,40 +105,69 @@ export async function measureFolderInBrowser(
     const token = await page.evaluate(
       () => (globalThis as unknown as { localStorage: Storage }).localStorage.getItem("jwt") ?? "",
     );
+    const api = `/api/resources${url.replace(/^\/files/, "")}`;
 
-    const firstItem: number[] = [];
-    for (let i = 0; i < 3; i++) {
+    const openFolder = async () => {
       await page.goto(`${base}/settings/profile`);
       await page.locator("main").waitFor();
       const start = Date.now();
       await page.goto(`${base}${url}`, { waitUntil: "commit" });
       await page.locator('[role="option"]').first().waitFor({ state: "visible", timeout: 60_000 });
-      firstItem.push(Date.now() - start);
-    }
-    const api: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      api.push(
-        await page.evaluate(
-          async ({ api, token }) => {
-            const start = performance.now();
-            const res = await fetch(api, { headers: { "X-Auth": token } });
-            await res.json();
-            return performance.now() - start;
-          },
-          { api: `/api/resources${url.replace(/^\/files/, "")}`, token },
-        ),
+      return Date.now() - start;
+    };
+    // From the settings page, as the open starts: the folder's page is not left holding the
+    // listing in memory while the API call parses its own copy.
+    const apiAlone = async () => {
+      await page.goto(`${base}/settings/profile`);
+      await page.locator("main").waitFor();
+      return page.evaluate(
+        async ({ api, token }) => {
+          const start = performance.now();
+          const res = await fetch(api, { headers: { "X-Auth": token } });
+          await res.json();
+          return performance.now() - start;
+        },
+        { api, token },
       );
+    };
+
+    await openFolder();
+    await apiAlone();
+    const open: FolderRound[] = [];
+    for (let i = 0; i < rounds; i++) {
+      if (i % 2 === 0) {
+        const firstItemMs = await openFolder();
+        open.push({ firstItemMs, apiMs: await apiAlone() });
+      } else {
+        const apiMs = await apiAlone();
+        open.push({ firstItemMs: await openFolder(), apiMs });
+      }
     }
 
-    const { longestFrameMs, fps } = await scrollFrames(page);
-    const sorted = [...firstItem].sort((a, b) => a - b);
-    const apiSorted = [...api].sort((a, b) => a - b);
-    return {
-      firstItemMs: sorted[1]!,
-      apiMs: apiSorted[1]!,
-      longestFrameMs,
-      fps,
+    const still = await context.newPage();
+    await still.setContent(STATIC_ROWS);
+    await page.goto(`${base}${url}`);
+    await page.locator('[role="option"]').first().waitFor({ state: "visible", timeout: 60_000 });
+    const scrollOn = async (p: Page) => {
+      // The tab in front draws; each round starts from the top.
+      await p.bringToFront();
+      await p.evaluate(() =>
+        (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0),
+      );
+      await p.waitForTimeout(200);
+      return scrollFrames(p);
     };
+    const scroll: ScrollRound[] = [];
+    for (let i = 0; i < rounds; i++) {
+      if (i % 2 === 0) {
+        const folder = await scrollOn(page);
+        scroll.push({ folder, still: await scrollOn(still) });
+      } else {
+        const baseline = await scrollOn(still);
+        scroll.push({ folder: await scrollOn(page), still: baseline });
+      }
+    }
+    return { open, scroll };
   });
 }
 
@@ -153,17 +200,12 @@ async function scrollFrames(page: Page): Promise<{ longestFrameMs: number; fps: 
 }
 
 /**
- * The same scrolling over a static page of 3,000 plain rows (no script, no virtual list):
- * what this Chromium, on this machine, gives at best.
+ * The scrolling baseline: a static page of 3,000 plain rows (no script, no virtual list), what
+ * this Chromium, on this machine, gives at best.
  */
-export async function measureStaticScroll(): Promise<{ longestFrameMs: number; fps: number }> {
-  return withBrowser(async (context) => {
-    const page = await context.newPage();
-    const row = (i: number) =>
-      `<div style="height:40px;border-bottom:1px solid #ddd;font:14px sans-serif">row ${i}` +
-      `<span style="float:right">${i * 37} KB, 2 days ago</span></div>`;
-    const rows = Array.from({ length: 3000 }, (_, i) => row(i)).join("");
-    await page.setContent(`<!doctype html><html><body style="margin:0">${rows}</body></html>`);
-    return scrollFrames(page);
-  });
-}
+const STATIC_ROWS = `<!doctype html><html><body style="margin:0">${Array.from(
+  { length: 3000 },
+  (_, i) =>
+    `<div style="height:40px;border-bottom:1px solid #ddd;font:14px sans-serif">row ${i}` +
+    `<span style="float:right">${i * 37} KB, 2 days ago</span></div>`,
+).join("")}</body></html>`;

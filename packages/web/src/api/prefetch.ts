@@ -1,5 +1,6 @@
 import type { Resource } from "@scriptorium/shared";
 import { requestTokenRenewal } from "./client";
+import { readListingHead } from "./early-listing";
 
 /** What index.html's inline script started for the page's own path, before the bundle ran. */
 export interface EarlyFetch {
@@ -33,6 +34,8 @@ export async function takeEarlyResource(path: string): Promise<Resource | undefi
     const res = await early.response;
     if (!res.ok || !(res.headers.get("content-type") ?? "").includes("json")) return undefined;
     if (res.headers.get("X-Renew-Token") === "true") void requestTokenRenewal();
+    // A folder's first rows go on screen from the start of its answer (early-listing.ts).
+    if (path.endsWith("/")) void readListingHead(path, res.clone());
     return (await res.json()) as Resource;
   } catch {
     return undefined;

@@ -27,6 +27,25 @@ const lazyLayout = async () => {
   return { Component: Layout };
 };
 
+const lazyFiles = async () => {
+  // The page and what fills its slots (app/file-views.tsx), in one chunk.
+  const [{ FilesPage }] = await Promise.all([
+    import("../../features/files/FilesPage"),
+    import("../file-views"),
+  ]);
+  return { Component: FilesPage };
+};
+
+/**
+ * Starts loading the files page's chunks (and the frame's) at once: for a folder opened by its
+ * URL with a stored session, while the session is renewed, instead of after it (a module is
+ * loaded once; the router's own import then finds it).
+ */
+export function preloadFilesRoute(): void {
+  void lazyLayout().catch(() => undefined);
+  void lazyFiles().catch(() => undefined);
+}
+
 /** The route table of SPEC.md §2; access and title live in each route's handle. */
 export const appRoutes: RouteObject[] = [
   {
@@ -43,14 +62,7 @@ export const appRoutes: RouteObject[] = [
         children: [
           {
             path: "files/*",
-            lazy: async () => {
-              // The page and what fills its slots (app/file-views.tsx), in one chunk.
-              const [{ FilesPage }] = await Promise.all([
-                import("../../features/files/FilesPage"),
-                import("../file-views"),
-              ]);
-              return { Component: FilesPage };
-            },
+            lazy: lazyFiles,
             handle: handle({ access: "user", title: "pageTitles.files" }),
           },
           {

@@ -12,6 +12,7 @@ import { fileViewsSlot } from "../../slots/files";
 import { Breadcrumbs } from "./Breadcrumbs";
 import { setCurrentResource } from "../../state/current-resource";
 import { isDataMismatch, useResource } from "../../api/resource-api";
+import { clearListingHead, isListingHead, useListingHead } from "../../api/early-listing";
 import "./files.css";
 
 /**
@@ -45,8 +46,12 @@ function FilesContent({ routePath }: { routePath: string }) {
   const { t } = useTranslation();
   const path = decodePath(routePath);
   const query = useResource(path);
-  const resource = query.data;
+  // Until the whole listing is parsed, a big folder opened by its URL shows its first rows from
+  // the start of the answer (api/early-listing.ts); the same rows stay once it is whole.
+  const head = useListingHead(path);
+  const resource = query.data ?? (query.error ? undefined : head);
   const mismatch = resource !== undefined && isDataMismatch(path, resource);
+  useEffect(() => () => clearListingHead(path), [path]);
 
   // The selection belongs to this path: it resets on route change (SPEC.md §2).
   useEffect(() => {
@@ -59,8 +64,8 @@ function FilesContent({ routePath }: { routePath: string }) {
     window.scrollTo(0, 0);
   }, [path]);
 
-  // What actions (info, new file, select all) work on.
-  const shown = resource && !mismatch ? resource : undefined;
+  // What actions (info, new file, select all) work on: the whole listing, not its head.
+  const shown = resource && !mismatch && !isListingHead(resource) ? resource : undefined;
   useEffect(() => {
     setCurrentResource(shown ? { path, resource: shown } : null);
     return () => setCurrentResource(null);

@@ -6,6 +6,7 @@ import { useNavigate } from "react-router";
 import { handleError } from "../../state/handle-error";
 import { Icon } from "../../components/Icon";
 import { useUser } from "../../state/auth-store";
+import { isListingHead } from "../../api/early-listing";
 import { itemUrl, resourceKey } from "../../api/resource-api";
 import { pruneSelection } from "../../state/selection-store";
 import { useItemHandlers } from "../../components/use-item-handlers";
@@ -29,12 +30,16 @@ export function Listing({ resource, path }: ListingProps) {
   const queryClient = useQueryClient();
   const mode = user?.viewMode ?? "list";
   const items = resource.items ?? [];
+  // The first items only, while the rest is on its way (api/early-listing.ts): the listing is
+  // as tall as the whole folder already, and the selection waits for the whole.
+  const head = isListingHead(resource);
+  const count = head ? (resource.numDirs ?? 0) + (resource.numFiles ?? 0) : items.length;
 
   const order = useMemo(() => (resource.items ?? []).map((item) => item.name), [resource.items]);
   // Names that left the folder (deleted, renamed, or a restored selection) leave the selection.
   useEffect(() => {
-    pruneSelection(order);
-  }, [order]);
+    if (!head) pruneSelection(order);
+  }, [order, head]);
 
   const open = useCallback(
     (item: Item) => {
@@ -81,6 +86,7 @@ export function Listing({ resource, path }: ListingProps) {
           <VirtualItems
             path={resource.path}
             items={items}
+            count={Math.max(count, items.length)}
             mode={mode}
             handlers={handlers}
             locale={i18n.language}

@@ -19,6 +19,8 @@ interface VirtualItemsProps {
   /** The folder's path, as the listing was asked for it. */
   path: string;
   items: readonly Item[];
+  /** How many items the folder has: more than `items` while only its head is here. */
+  count: number;
   mode: ViewMode;
   handlers: ItemHandlers;
   locale: string;
@@ -35,6 +37,7 @@ interface VirtualItemsProps {
 export function VirtualItems({
   path,
   items,
+  count,
   mode,
   handlers,
   locale,
@@ -45,7 +48,7 @@ export function VirtualItems({
   const width = useElementWidth(ref);
   const narrow = useIsNarrow();
   const { columns, rowHeight } = gridLayout(mode, width, narrow);
-  const rowCount = Math.ceil(items.length / columns);
+  const rowCount = Math.ceil(count / columns);
 
   // Where the listing starts in the document: the virtualiser measures the window's scroll.
   const scrollMargin = useDocumentTop(ref);
