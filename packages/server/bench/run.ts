@@ -4,7 +4,7 @@
  * table and writes the same rows to bench-results.json at the repository root. Runs the built
  * server (packages/server/dist) through its command, on Node's type stripping.
  * BENCH_ONLY=listing,concurrency,download,upload,archives,startup,trash,versions,checker,pdf,compile,
- * save,folder-url,webdav,postgres
+ * save,folder-url,webdav,postgres,search,event-loop
  * runs some figures only.
  * Every temporary file is removed at the end, also on Ctrl+C; a watchdog ends a stuck run.
  */
@@ -23,10 +23,13 @@ import { compile } from "./figures/compile.ts";
 import { folderByUrl } from "./figures/folder-by-url.ts";
 import { concurrency } from "./figures/concurrency.ts";
 import { download } from "./figures/download.ts";
+import { eventLoop } from "./figures/event-loop.ts";
+import { nameSearch } from "./figures/name-search.ts";
 import { pdfViewer } from "./figures/pdf-viewer.ts";
 import { postgres } from "./figures/postgres.ts";
 import { save } from "./figures/save.ts";
 import { startup } from "./figures/startup.ts";
+import { textSearch } from "./figures/text-search.ts";
 import { trash } from "./figures/trash.ts";
 import { upload } from "./figures/upload.ts";
 import { versions } from "./figures/versions.ts";
@@ -51,6 +54,13 @@ const FIGURES: Record<string, (work: string, tools: Record<string, string>) => P
   "folder-url": folderByUrl,
   webdav,
   postgres,
+  // Names first, their million entries removed before the corpus of transcriptions is written.
+  search: async (work) => {
+    const names = await nameSearch(work);
+    rmSync(path.join(work, "names"), { recursive: true, force: true });
+    return [...names, ...(await textSearch(path.join(work, "text")))];
+  },
+  "event-loop": eventLoop,
 };
 
 /** The programs each figure runs (its baselines, its client, its browser), by figure. */
@@ -66,6 +76,9 @@ const TOOLS: Record<string, string[]> = {
   "folder-url": ["chromium"],
   webdav: ["apache2", "rclone", "curl"],
   postgres: ["initdb", "nginx", "wrk"],
+  // find and grep (the search rows' baselines) are in every Debian system.
+  search: [],
+  "event-loop": ["wrk", "tar", "bzip2"],
 };
 
 const works: string[] = [];

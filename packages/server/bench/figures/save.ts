@@ -15,11 +15,9 @@
  * first alternating, lib/paired.ts's reading); the ratios are the medians of the rounds' ratios,
  * with their spread; the goals are on our medians.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
 import {
   fmtMs,
   log,
@@ -33,31 +31,9 @@ import {
   type Row,
 } from "../lib/common.ts";
 import { measureSaveInBrowser } from "../lib/browser-app.ts";
+import { loopDelayEnv, readLoopDelay as loopDelay } from "../lib/loop-delay-read.ts";
 import { pairRounds } from "../lib/paired.ts";
-
-const TARGET_BYTES = 2.5e6;
-const LOOP_DELAY = fileURLToPath(new URL("../lib/loop-delay.ts", import.meta.url));
-/** The edition's Mauro-TeX samples, beside the repository (as the checker's figure reads them). */
-const FIXTURES = fileURLToPath(
-  new URL("../../../../../shared/fixtures/maurotex/", import.meta.url),
-);
-
-/** The fixtures' .tex files one after another until 2.5 MB, then a word found nowhere else. */
-function transcription(dir: string, word: string): string {
-  const parts = readdirSync(dir)
-    .filter((name) => name.endsWith(".tex"))
-    .sort()
-    .map((name) => readFileSync(path.join(dir, name), "utf8"));
-  if (parts.length === 0) throw new Error(`no .tex fixtures in ${dir}`);
-  const chunks: string[] = [];
-  let bytes = 0;
-  for (let i = 0; bytes < TARGET_BYTES; i++) {
-    const part = parts[i % parts.length]!;
-    chunks.push(part);
-    bytes += Buffer.byteLength(part) + 1;
-  }
-  return `${chunks.join("\n")}\nFinis \\VV{{A:${word}}{B:aliud}}.\n`;
-}
+import { FIXTURES, transcription } from "../lib/transcriptions.ts";
 
 interface Save {
   totalMs: number;
@@ -68,18 +44,6 @@ interface Save {
   /** The server's event loop's longest delay over the same time. */
   loopMs: number;
   searchableMs: number;
-}
-
-/** The server's longest event loop delay since the last call (bench/lib/loop-delay.ts). */
-async function loopDelay(pid: number, file: string): Promise<number> {
-  await writeFile(file, "");
-  process.kill(pid, "SIGUSR2");
-  for (let i = 0; i < 200; i++) {
-    const text = await readFile(file, "utf8");
-    if (text !== "") return Number(text);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error("the server did not report its event loop delay");
 }
 
 async function saveOnce(
@@ -138,10 +102,7 @@ export async function save(work: string): Promise<Row[]> {
   await mkdir(files, { recursive: true });
   for (const name of ["Opuscula.tex", "Opuscula.dat"]) await writeFile(path.join(files, name), "");
   const delays = path.join(work, "loop-delay");
-  const server = await startServer(work, {
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import=${LOOP_DELAY}`,
-    BENCH_LOOP_DELAY_FILE: delays,
-  });
+  const server = await startServer(work, loopDelayEnv(delays));
   const at = { base: server.base, pid: server.child.pid!, delays };
   try {
     const token = await login(server.base, "admin", server.password);

@@ -11,7 +11,7 @@ import type { CodecBackend } from "./offload.js";
 /**
  * The real server, listening, with bzip2 done by the system's program and by the worker threads
  * (SCRIPTORIUM_CODECS=worker). Correctness only: how long the event loop waits during the same
- * requests is measured by `npm run bench` (bench/codecs.ts), not asserted here.
+ * requests is measured by `npm run bench` (bench/figures/event-loop.ts), not asserted here.
  */
 let t: TestContext;
 let base: string;
