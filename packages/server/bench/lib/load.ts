@@ -55,6 +55,11 @@ export async function load(
     headers?: Record<string, string>;
     /** A Lua script for wrk (`-s`): requests other than a GET of `url`. */
     script?: string;
+    /**
+     * wrk's niceness (nice(1)): a load generator that shares the machine's cores with the server
+     * it loads takes a core from it at nice 0, where real clients run on other machines.
+     */
+    nice?: number;
   },
 ): Promise<LoadResult> {
   const threads = String(Math.min(2, availableParallelism()));
@@ -66,7 +71,9 @@ export async function load(
     args.push("-H", `${name}: ${value}`);
   if (opts.script) args.push("-s", opts.script);
   args.push("--latency", url);
-  const child = spawn(wrk, args, { stdio: ["ignore", "pipe", "pipe"] });
+  const [command, argv] =
+    opts.nice === undefined ? [wrk, args] : ["nice", ["-n", String(opts.nice), wrk, ...args]];
+  const child = spawn(command, argv, { stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
