@@ -1,11 +1,11 @@
-import Fastify from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { memoryReducingCollection, trimMemoryWhenIdle } from "./idle-memory.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("trimMemoryWhenIdle", () => {
-  const apps: ReturnType<typeof Fastify>[] = [];
+  const apps: FastifyInstance[] = [];
   afterEach(async () => {
     await Promise.all(apps.splice(0).map((app) => app.close()));
   });
@@ -15,12 +15,15 @@ describe("trimMemoryWhenIdle", () => {
     apps.push(app);
     const trims: number[] = [];
     const stop = trimMemoryWhenIdle(app, { idleMs, minGapMs, trim: () => trims.push(Date.now()) });
-    app.addHook("onClose", async () => stop());
+    app.addHook("onClose", (_instance, done) => {
+      stop();
+      done();
+    });
     app.get("/slow", async () => {
       await sleep(idleMs * 3);
       return "ok";
     });
-    app.get("/", async () => "ok");
+    app.get("/", () => Promise.resolve("ok"));
     return { app, trims };
   }
 

@@ -1,3 +1,4 @@
+import type * as Http from "node:http";
 import { createRequire } from "node:module";
 import { DAV, XML_NS, isElement, type XmlElement } from "./parse-xml.js";
 
@@ -6,7 +7,7 @@ import { DAV, XML_NS, isElement, type XmlElement } from "./parse-xml.js";
  * its WebSocket, MessageEvent and CloseEvent getters load Node's copy of undici (about 2 MiB
  * of heap kept by every server, which never uses them).
  */
-const { STATUS_CODES } = createRequire(import.meta.url)("node:http") as typeof import("node:http");
+const { STATUS_CODES } = createRequire(import.meta.url)("node:http") as typeof Http;
 
 /**
  * Writing WebDAV XML.
