@@ -7,6 +7,7 @@ import type { SharePasswordLimits } from "./features/shares/share-gate.js";
 import type { Runner } from "./runner/runner.js";
 import type { ExtractLimits } from "./storage/extraction/policy.js";
 import type { RenameFn } from "./storage/move.js";
+import type { IdleMemoryOptions } from "./http/idle-memory.js";
 
 export interface AppOptions {
   db: Db;
@@ -72,4 +73,9 @@ export interface AppOptions {
    * X-Forwarded-For names (`request.ip`). None (default): the header is ignored.
    */
   trustedProxies?: string[];
+  /**
+   * Give the heap's unused memory back once no request has come for a while (server.ts: on,
+   * with IDLE_MEMORY_DEFAULTS). None (default, tests): never.
+   */
+  idleMemory?: IdleMemoryOptions;
 }

@@ -31,6 +31,7 @@ import { operationsRoutes } from "./features/operations/operations.routes.js";
 import { parseJsonBodies } from "./http/bodies.js";
 import { createFastify, registerHttpPlugins } from "./http/fastify.js";
 import { registerRequestContext } from "./http/request-context.js";
+import { trimMemoryWhenIdle } from "./http/idle-memory.js";
 import { registerErrorHandler } from "./plugins/error-handler.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
 import { registerWebApp } from "./plugins/web-app.js";
@@ -57,6 +58,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustedProxies: options.trustedProxies ?? [],
   });
   registerRequestContext(app);
+  // First: its hooks see every route's requests.
+  const stopTrimming = options.idleMemory && trimMemoryWhenIdle(app, options.idleMemory);
   const services = createServices(options, app.log);
   builtServices.set(app, services);
   await services.eventsBridge?.ready;
@@ -78,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Last: the features' own onClose hooks (search, uploads) run before the database closes.
   app.addHook("onClose", async () => {
+    if (stopTrimming) stopTrimming();
     await services.eventsBridge?.close();
     services.close();
     await options.db.destroy();

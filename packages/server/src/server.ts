@@ -10,6 +10,7 @@ import type { ServeOptions } from "./config.js";
 import { createSettingsStore } from "./features/settings/settings.store.js";
 import { createSessionsStore } from "./features/sessions/sessions.store.js";
 import { sessionLifetimeMs } from "./features/auth/auth.service.js";
+import { IDLE_MEMORY_DEFAULTS } from "./http/idle-memory.js";
 
 /** A one-line error for the terminal, with the exit code the CLI should use. */
 export class StartupError extends Error {
@@ -72,6 +73,7 @@ export async function startServer(
     limits: { loginPerIp: { max: opts.loginLimit, windowMs: 60_000 } },
     metricsToken: opts.metricsToken,
     trustedProxies: opts.trustedProxies,
+    idleMemory: IDLE_MEMORY_DEFAULTS,
   });
   try {
     await app.listen({ host: opts.address, port: opts.port });

@@ -1,12 +1,24 @@
+import { createRequire } from "node:module";
 import type * as Argon2 from "@node-rs/argon2";
-import bcrypt from "bcryptjs";
 
 // Algorithm.Argon2id; the const enum cannot be imported under verbatimModuleSyntax.
 const ARGON2 = { algorithm: 2 } as const;
 
-/** The native Argon2 binding, loaded at its first use (it is not needed to start). */
+/**
+ * The native Argon2 binding, loaded at its first use (it is not needed to start). Required, not
+ * imported: its entry is a 29 KB CommonJS file, and an ES module's import of one runs Node's
+ * CommonJS export lexer over it; that loop was hot enough for V8 to optimise it with TurboFan
+ * at the first login, which left the idle server ~10 MiB larger (the compiler's code paged in,
+ * its memory kept by malloc) in 3 starts of 4.
+ */
 let argon2: Promise<typeof Argon2> | undefined;
-const loadArgon2 = () => (argon2 ??= import("@node-rs/argon2"));
+const loadArgon2 = () =>
+  (argon2 ??= Promise.resolve().then(
+    () => createRequire(import.meta.url)("@node-rs/argon2") as typeof Argon2,
+  ));
+
+/** bcryptjs, for hashes imported from File Browser only: loaded at the first one. */
+const loadBcrypt = () => import("bcryptjs").then((m) => m.default);
 
 export async function hashPassword(password: string): Promise<string> {
   return (await loadArgon2()).hash(password, ARGON2);
@@ -26,7 +38,7 @@ export async function verifyPassword(
   password: string,
 ): Promise<{ ok: boolean; needsRehash: boolean }> {
   if (isBcryptHash(stored)) {
-    const ok = await bcrypt.compare(password, stored);
+    const ok = await (await loadBcrypt()).compare(password, stored);
     return { ok, needsRehash: ok };
   }
   try {

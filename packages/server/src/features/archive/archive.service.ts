@@ -3,10 +3,8 @@ import type { Readable } from "node:stream";
 import type { FastifyBaseLogger } from "fastify";
 import { normalizeRequestPath } from "../../lib/safe-path.js";
 import type { DownloadTarget } from "../downloads/downloads.service.js";
-import { loadCodecs } from "./codecs/index.js";
 import { archiveFormat, archiveName, commonDir, parseFiles } from "./selection.js";
 import { walkSelection, type SelectedItem } from "../../storage/walk.js";
-import { archiveStream } from "./writers.js";
 
 /** An archive ready to stream: the checks are done, `open()` starts the walk. */
 export interface ArchiveDownload {
@@ -53,6 +51,9 @@ export async function prepareArchive(
     const name = relative === "" && r.isFile ? path.posix.basename(r.userPath) : relative;
     return { userPath: r.userPath, abs: r.abs, name: name.replace(/\\/g, "_") };
   });
+  // The writers, the codecs and tar-stream load at the first archive: an idle server keeps
+  // none of them (lazy chunks of the bundle).
+  const { archiveStream, loadCodecs } = await import("./writers.js");
   if (format.compression) await loadCodecs(format.compression);
   return {
     name: archiveName(common, target.name, paths.length, format),

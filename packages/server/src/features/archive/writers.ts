@@ -8,6 +8,9 @@ import type { ArchiveFormat } from "./selection.js";
 import type { FileHandle } from "../../storage/file-ops.js";
 import type { ArchiveEntry } from "../../storage/walk.js";
 
+/** archive.service imports this module at the first archive; the codecs come with it. */
+export { loadCodecs } from "./codecs/index.js";
+
 /** Opens a file of the walk for reading (UserFs.openRead). */
 export type OpenFile = (abs: string) => Promise<FileHandle>;
 

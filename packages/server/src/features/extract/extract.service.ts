@@ -15,8 +15,7 @@ import {
   type ExtractLimits,
   type Tracker,
 } from "../../storage/extraction/policy.js";
-import { extractRar } from "./rar-reader.js";
-import { extractSingle, extractTar, extractZip, type Precheck } from "./readers.js";
+import type { Precheck } from "./readers.js";
 import {
   createStaging,
   existingIn,
@@ -30,9 +29,10 @@ import { ownStreamOfHandle } from "../../storage/file-ops.js";
  * Reads the archive into the staging folder. zip and rar libraries open the file by a path
  * themselves: they get the path of the descriptor storage opened and checked (`/proc/self/fd/N`,
  * the same file whatever its name leads to now); tar and single files are read as a stream of
- * that descriptor.
+ * that descriptor. The readers (tar-stream, yauzl, the codecs, RAR's) load at the first
+ * extraction: an idle server keeps none of them (lazy chunks of the bundle).
  */
-function readArchive(
+async function readArchive(
   kind: ArchiveKind,
   file: string,
   open: () => Readable,
@@ -40,11 +40,14 @@ function readArchive(
   tracker: Tracker,
   precheck: Precheck,
 ): Promise<void> {
+  if (kind.kind === "rar") {
+    const { extractRar } = await import("./rar-reader.js");
+    return extractRar(file, staging, tracker, precheck);
+  }
+  const { extractSingle, extractTar, extractZip } = await import("./readers.js");
   switch (kind.kind) {
     case "zip":
       return extractZip(file, staging, tracker, precheck);
-    case "rar":
-      return extractRar(file, staging, tracker, precheck);
     case "tar":
       return extractTar(open, kind.compression, staging, tracker);
     case "single":

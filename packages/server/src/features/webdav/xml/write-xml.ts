@@ -1,5 +1,13 @@
-import { STATUS_CODES } from "node:http";
+import type * as Http from "node:http";
+import { createRequire } from "node:module";
 import { DAV, XML_NS, isElement, type XmlElement } from "./parse-xml.js";
+
+/**
+ * Required, not imported: an ES module's import of node:http reads every export of it, and
+ * its WebSocket, MessageEvent and CloseEvent getters load Node's copy of undici (about 2 MiB
+ * of heap kept by every server, which never uses them).
+ */
+const { STATUS_CODES } = createRequire(import.meta.url)("node:http") as typeof Http;
 
 /**
  * Writing WebDAV XML.
