@@ -30,16 +30,16 @@ import { paired } from "../lib/paired.ts";
 
 /** Cold starts of each side: starts are short, so more rounds than the other figures. */
 const STARTS = 9;
-/** Idle RSS rounds: each a fresh start of both, ~5 s a side. */
+/** Idle RSS rounds: each a fresh start of both, ~13 s a side. */
 const RSS_ROUNDS = 5;
 /** The cold start's goal: at most Node's own start plus this (ms). */
 const START_GOAL_MS = 150;
 /**
  * How long each server is left alone before its RSS is read: the server gives its heap's
- * unused pages back after 2 s without requests (src/http/idle-memory.ts), and the pages go
+ * unused pages back after 10 s without requests (src/http/idle-memory.ts), and the pages go
  * back on a background thread, later on a busy machine.
  */
-const REST_MS = 5000;
+const REST_MS = 13_000;
 /** The idle RSS goal: at most this times the bare Fastify route's. */
 const RSS_GOAL = 1.2;
 

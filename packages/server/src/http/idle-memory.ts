@@ -14,7 +14,11 @@ export interface IdleMemoryOptions {
   trim?: () => void;
 }
 
-export const IDLE_MEMORY_DEFAULTS: IdleMemoryOptions = { idleMs: 2_000, minGapMs: 60_000 };
+/**
+ * Ten seconds: long enough that someone browsing (a click every few seconds) seldom meets the
+ * ~0.1 s pause of a trim, short enough that a server left alone soon gives its memory back.
+ */
+export const IDLE_MEMORY_DEFAULTS: IdleMemoryOptions = { idleMs: 10_000, minGapMs: 60_000 };
 
 let collect: Collect | undefined;
 
