@@ -69,7 +69,7 @@ const TOOLS: Record<string, string[]> = {
   concurrency: ["wrk"],
   download: ["nginx", "curl"],
   upload: ["curl"],
-  archives: ["tar", "gzip", "pigz", "zip", "unzip", "7zz"],
+  archives: ["curl", "tar", "gzip", "pigz", "zip", "unzip", "7zz"],
   pdf: ["pdflatex", "pdftoppm", "chromium"],
   compile: ["pdflatex"],
   save: ["chromium"],

@@ -27,17 +27,18 @@ import {
   type Row,
 } from "../lib/common.ts";
 import { makeCorpus } from "../lib/files.ts";
-import { paired, timed, type Paired } from "../lib/paired.ts";
+import { paired, type Paired } from "../lib/paired.ts";
 
 const SIZE_MIB = Number(process.env.BENCH_ARCHIVE_MIB ?? 1024);
 const FILES = 1200;
 
-async function fetchBody(url: string, token: string): Promise<number> {
-  const res = await fetch(url, { headers: { "X-Auth": token } });
-  if (!res.ok || !res.body) throw new Error(`download failed: ${res.status}`);
-  let bytes = 0;
-  for await (const chunk of res.body) bytes += (chunk as Uint8Array).length;
-  return bytes;
+/**
+ * One download with curl into /dev/null, in ms: a new connection each time, as the baseline is a
+ * new process each time (a kept-alive connection left idle while the baseline ran could be
+ * closed by the server just as it was reused).
+ */
+function download(curl: string, url: string, token: string): number {
+  return timedCommand(curl, ["-sf", "-o", "/dev/null", "-H", `X-Auth: ${token}`, url]);
 }
 
 /** Downloads a tar.gz into `tar -tvzf -`: how many regular files it lists, and its size. */
@@ -118,12 +119,12 @@ export async function archives(work: string, tools: Record<string, string>): Pro
     sizes.zip = inZip.bytes;
     log(`archives: tar.gz from the server and tar -I pigz, ${RUNS} rounds…`);
     tgz = await paired(
-      () => timed(() => fetchBody(url("targz"), token)),
+      () => Promise.resolve(download(tools.curl!, url("targz"), token)),
       () => Promise.resolve(timedCommand(pigzTar[0], [...pigzTar[1]], { stdoutTo: "/dev/null" })),
     );
     log(`archives: zip from the server and 7-Zip's zip, ${RUNS} rounds…`);
     zip = await paired(
-      () => timed(() => fetchBody(url("zip"), token)),
+      () => Promise.resolve(download(tools.curl!, url("zip"), token)),
       () =>
         Promise.resolve(
           timedCommand(sevenZip[0], [...sevenZip[1]], { stdoutTo: "/dev/null", cwd: files }),

@@ -4,7 +4,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { closeSync, openSync } from "node:fs";
+import { closeSync, createWriteStream, openSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import path from "node:path";
@@ -142,10 +142,15 @@ export async function startServer(
     child.once("exit", (code) => reject(new Error(`server exited ${code}: ${out}`)));
   });
   // From here on the server's log is read and dropped: kept, it grew by every request of the
-  // load figures, in this process that shares the cores with the load tools.
+  // load figures, in this process that shares the cores with the load tools. BENCH_SERVER_LOGS
+  // (a folder) keeps each server's log in a file there instead, to see why a figure failed.
+  const logs = process.env.BENCH_SERVER_LOGS;
+  const file = logs ? createWriteStream(path.join(logs, `server-${port}.log`)) : undefined;
+  file?.write(out);
   for (const stream of [child.stdout, child.stderr]) {
     stream?.removeAllListeners("data");
-    stream?.resume();
+    if (file) stream?.pipe(file, { end: false });
+    else stream?.resume();
   }
   return {
     child,
