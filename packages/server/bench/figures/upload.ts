@@ -3,8 +3,10 @@
  * the file, and by the real tus-js-client for information), against a
  * bare Node HTTP server piping a PUT body to disk with fsync, fed by `curl -T`; and the
  * server's RSS growth during the upload (VmRSS every 100 ms). The PUT and our upload take turns
- * in each round; the ratio is the median of the rounds' ratios with its spread (lib/paired.ts).
+ * in each round, the first changing each round, each after a `sync`; the ratio is the median of
+ * the rounds' ratios with its spread (lib/paired.ts).
  */
+import { spawnSync } from "node:child_process";
 import { createReadStream } from "node:fs";
 import { Agent, request, type ClientRequest } from "node:http";
 import { mkdir, open, rm, stat, type FileHandle } from "node:fs/promises";
@@ -171,7 +173,7 @@ export async function upload(work: string, tools: Record<string, string>): Promi
     const pid = server.child.pid!;
     const token = await login(server.base, "admin", server.password);
     const uploaded = path.join(uploads, "manuscript.bin");
-    for (let i = 0; i < RUNS; i++) {
+    const floor = async () => {
       floorTimes.push(
         timedCommand(tools.curl!, [
           "-sf",
@@ -185,7 +187,8 @@ export async function upload(work: string, tools: Record<string, string>): Promi
       if ((await stat(target)).size !== size)
         throw new Error("the PUT baseline wrote a short file");
       await rm(target);
-
+    };
+    const ours = async (i: number) => {
       const idle = sampleRss(pid);
       await new Promise((r) => setTimeout(r, 500));
       const before = median(await idle.stop());
@@ -198,6 +201,16 @@ export async function upload(work: string, tools: Record<string, string>): Promi
         throw new Error("the uploaded file differs from its source");
       }
       await rm(uploaded);
+    };
+    for (let i = 0; i < RUNS; i++) {
+      // Each side starts with no dirty pages and no deleted file still being freed from the
+      // side before it (written back and freed outside the timing), and the side that goes
+      // first changes each round.
+      for (const side of i % 2 === 0 ? ["floor", "ours"] : ["ours", "floor"]) {
+        spawnSync("sync");
+        if (side === "floor") await floor();
+        else await ours(i);
+      }
 
       const withClient = performance.now();
       await tusUpload(server.base, token, source, "/uploads/manuscript.bin");
