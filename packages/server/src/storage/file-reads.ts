@@ -2,6 +2,7 @@ import { createReadStream, lstatSync, type BigIntStats } from "node:fs";
 import { readdir, statfs, type FileHandle } from "node:fs/promises";
 import { finished, type Readable } from "node:stream";
 import { fdPath, pinSync, type Place } from "./descriptor.js";
+import { insideFolder } from "./inside-folder.js";
 import { FOLDER, FOLLOW, mapped, type ViewAccess } from "./view-access.js";
 
 /** `lstatBigMany` of file-ops (below): all undefined when the folder cannot be opened. */
@@ -17,14 +18,18 @@ function lstatBigMany(
   } catch {
     return names.map(() => undefined);
   }
-  try {
-    return names.map((name) => {
+  const statAll = (prefix: string) =>
+    names.map((name) => {
+      // Names as a folder gives them: one component each.
+      if (name.includes("/") || name === "." || name === "..") return undefined;
       try {
-        return lstatSync(`${folder.at}/${name}`, { bigint: true, throwIfNoEntry: false });
+        return lstatSync(`${prefix}${name}`, { bigint: true, throwIfNoEntry: false });
       } catch {
         return undefined;
       }
     });
+  try {
+    return insideFolder(folder.at, () => statAll("")) ?? statAll(`${folder.at}/`);
   } finally {
     folder.close();
   }
