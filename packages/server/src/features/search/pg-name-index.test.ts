@@ -111,6 +111,7 @@ describe("names on PostgreSQL", () => {
       "/scans/liber.pdf",
       "/scans/LIBER.PDF",
       "/scans/de centris sphaera.pdf",
+      "/scans/ΟΔΟΣΑ.txt",
     ];
     const store = pgNameStore(await pool());
     await store.ensure();
@@ -129,6 +130,11 @@ describe("names on PostgreSQL", () => {
       "sphaera de",
       '"de sphaera"',
       "Sphaera case:sensitive",
+      "case:sensitive LIBER",
+      "case:sensitive De sphaera",
+      "case:sensitive 100%",
+      "case:sensitive Citta\u0300",
+      "case:sensitive ΟΔΟΣ",
       "citta",
       "CITTÀ",
       "type:image",

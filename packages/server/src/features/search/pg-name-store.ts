@@ -42,6 +42,9 @@ const PAGE = 10_000;
 /** `term` matched literally anywhere by LIKE (its `%`, `_` and `\` escaped). */
 const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\u0000-\u007f]*$/;
+
 /** The last component of a path. */
 const nameOf = (p: string) => p.slice(p.lastIndexOf("/") + 1);
 
@@ -176,11 +179,15 @@ export function pgNameStore(pool: pg.Pool) {
       let rank = "0";
       if (query.terms.length > 0) {
         // Case and accents folded unless the query says case:sensitive (names as they are).
-        const column = query.caseSensitive ? "name" : "folded";
-        const likes = query.terms.map(
-          (term) =>
-            `${column} like ${param(containing(query.caseSensitive ? term : foldForSearch(term)))}`,
-        );
+        const folded = (term: string) => `folded like ${param(containing(foldForSearch(term)))}`;
+        const likes = query.terms.map((term) => {
+          if (!query.caseSensitive) return folded(term);
+          const exact = `name like ${param(containing(term))}`;
+          // A name holding an ASCII term holds its folded form in its folded name, so the
+          // trigram index narrows the rows first (without it, every name is read). Not for
+          // other terms: folding a whole name can differ from folding its part (a final sigma).
+          return ASCII.test(term) ? `(${folded(term)} and ${exact})` : exact;
+        });
         where.push(`(${likes.join(" or ")})`);
         if (likes.length > 1) rank = `case when ${likes.join(" and ")} then 0 else 1 end`;
       }
