@@ -13,6 +13,7 @@
  */
 import { chmod, mkdir, writeFile } from "node:fs/promises";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
@@ -20,10 +21,13 @@ import { startCluster, stopCluster } from "../../../../scripts/test-postgres.mjs
 import { nginxRoundRobin, type Nginx } from "../../src/test/nginx-round-robin.ts";
 import {
   cleanups,
+  cpuTicks,
   fmtMs,
   freePort,
   log,
   login,
+  machineTicks,
+  median,
   percentile,
   RUNS,
   searchIndexReady,
@@ -38,6 +42,8 @@ import { pairRounds, timed, type Paired } from "../lib/paired.ts";
 const LIST_ENTRIES = Number(process.env.BENCH_ENTRIES ?? 100_000);
 const SEARCH_ENTRIES = Number(process.env.BENCH_SEARCH_ENTRIES ?? 1_000_000);
 const FILES = 1000;
+/** Linux's clock ticks per second in /proc (USER_HZ). */
+const TICKS_PER_SECOND = 100;
 const CONNECTIONS = 50;
 /** Longer than the other load rows: under this mix a request can take seconds. */
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
@@ -323,10 +329,26 @@ async function behindNginx(work: string, db: Cluster, wrk: string): Promise<Row[
     log(`postgres: ${CONNECTIONS} clients through nginx, one and two instances in turn…`);
     for (const nginx of nginxes) await run(nginx); // warm-up
     const results: LoadResult[][] = [[], []];
+    // Where the cores go: the servers' share (both processes) and the whole machine's.
+    const cores: { servers: number; machine: number }[][] = [[], []];
+    const pids = [a.child.pid!, b.child.pid!];
+    const serverTicks = async () => (await cpuTicks(pids[0]!)) + (await cpuTicks(pids[1]!));
     for (let i = 0; i < RUNS; i++) {
       const order = i % 2 === 0 ? [0, 1] : [1, 0];
-      for (const k of order) results[k]!.push(await run(nginxes[k]!));
+      for (const k of order) {
+        const [servers, machine, start] = [await serverTicks(), await machineTicks(), Date.now()];
+        results[k]!.push(await run(nginxes[k]!));
+        const seconds = (Date.now() - start) / 1000;
+        const after = await machineTicks();
+        cores[k]!.push({
+          servers: ((await serverTicks()) - servers) / TICKS_PER_SECOND / seconds,
+          machine:
+            ((after.busy - machine.busy) / (after.total - machine.total)) * availableParallelism(),
+        });
+      }
     }
+    const busy = (k: number) =>
+      `servers ${median(cores[k]!.map((c) => c.servers)).toFixed(2)} cores, machine ${median(cores[k]!.map((c) => c.machine)).toFixed(2)} of ${availableParallelism()} busy`;
     const [one, two] = results as [LoadResult[], LoadResult[]];
     const perSecond = pairRounds(
       two.map((r) => r.perSecond),
@@ -349,8 +371,8 @@ async function behindNginx(work: string, db: Cluster, wrk: string): Promise<Row[
       },
       {
         figure: `${figure}: p95`,
-        ours: `${p95.ours.toFixed(1)} ms (two instances)`,
-        baseline: `${p95.baseline.toFixed(1)} ms (one instance)`,
+        ours: `${p95.ours.toFixed(1)} ms (two instances; ${busy(1)})`,
+        baseline: `${p95.baseline.toFixed(1)} ms (one instance; ${busy(0)})`,
         ratio: p95.ratio,
         spread: p95.spread,
         goal: "≤ 1.0× one instance's",

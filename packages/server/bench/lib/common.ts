@@ -268,10 +268,18 @@ export async function searchIndexReady(base: string, token: string): Promise<voi
 }
 
 /** CPU time a process has used so far, in clock ticks (user + system, /proc/PID/stat). */
-async function cpuTicks(pid: number): Promise<number> {
+export async function cpuTicks(pid: number): Promise<number> {
   const stat = await readFile(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return Number(fields[11]) + Number(fields[12]);
+}
+
+/** The whole machine's clock ticks so far, all cores: busy (not idle nor waiting on I/O), total. */
+export async function machineTicks(): Promise<{ busy: number; total: number }> {
+  const line = (await readFile("/proc/stat", "utf8")).split("\n")[0]!;
+  const ticks = line.split(/\s+/).slice(1, 9).map(Number);
+  const total = ticks.reduce((a, b) => a + b, 0);
+  return { busy: total - ticks[3]! - ticks[4]!, total };
 }
 
 /**
