@@ -99,7 +99,7 @@ export async function versions(work: string): Promise<Row[]> {
       await save("big.tex", big);
       const times: number[] = [];
       for (let i = 0; i < SAVES; i++) {
-        // Saves seconds apart, as an editor makes them: what the last one started in the
+        // Saves apart, as an editor makes them: what the last one started in the
         // background (its words indexed, about 0.6 s for 2.5 MB; its version stored) is done.
         await new Promise((r) => setTimeout(r, PAUSE_MS));
         const start = performance.now();
