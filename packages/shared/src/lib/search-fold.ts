@@ -8,6 +8,9 @@ const COMBINING = /\p{M}/gu;
 // eslint-disable-next-line no-control-regex
 const ASCII = /^[\u0000-\u007f]*$/;
 
+/** Whether a text is ASCII only (its folding is then a plain, character-wise lower case). */
+export const isAscii = (text: string): boolean => ASCII.test(text);
+
 /** The folded form of one character, or of a whole text: lower case, accents off. */
 export function foldForSearch(text: string): string {
   if (ASCII.test(text)) return text.toLowerCase();

@@ -1,4 +1,4 @@
-import { foldForSearch, type ParsedQuery } from "@scriptorium/shared";
+import { foldForSearch, isAscii, type ParsedQuery } from "@scriptorium/shared";
 import type pg from "pg";
 import { inTransaction } from "../../db/postgres/in-transaction.js";
 import { extensionOf, kindNamed, kindOf } from "./entry-kind.js";
@@ -41,9 +41,6 @@ const PAGE = 10_000;
 
 /** `term` matched literally anywhere by LIKE (its `%`, `_` and `\` escaped). */
 const containing = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-// eslint-disable-next-line no-control-regex
-const ASCII = /^[\u0000-\u007f]*$/;
 
 /** The last component of a path. */
 const nameOf = (p: string) => p.slice(p.lastIndexOf("/") + 1);
@@ -186,7 +183,7 @@ export function pgNameStore(pool: pg.Pool) {
           // A name holding an ASCII term holds its folded form in its folded name, so the
           // trigram index narrows the rows first (without it, every name is read). Not for
           // other terms: folding a whole name can differ from folding its part (a final sigma).
-          return ASCII.test(term) ? `(${folded(term)} and ${exact})` : exact;
+          return isAscii(term) ? `(${folded(term)} and ${exact})` : exact;
         });
         where.push(`(${likes.join(" or ")})`);
         if (likes.length > 1) rank = `case when ${likes.join(" and ")} then 0 else 1 end`;
