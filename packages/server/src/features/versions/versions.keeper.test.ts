@@ -74,6 +74,37 @@ describe("the version keeper at the files layer", () => {
     expect(await w.kept("/other/b.pdf")).toEqual(["second"]);
   });
 
+  it("reads every version of a long chain back, from memory and from a keeper started afresh", async () => {
+    const w = await world();
+    const texts = Array.from(
+      { length: 20 },
+      (_, i) => `\\section{${i}}\n${"Versus et cetera. ".repeat(400)}${i}\n`,
+    );
+    await writeFile(path.join(dir, "files", "out", "chain.tex"), "first");
+    for (const text of texts) await w.write("/out/chain.tex", text);
+    // Newest first: each replaced content, the last write's text still the file's.
+    const expected = ["first", ...texts.slice(0, -1)].reverse();
+    expect(await w.kept("/out/chain.tex")).toEqual(expected);
+    // More versions than a chain of dictionaries may hold (16): some stand alone again.
+    const depths = await db.selectFrom("version_blobs").select("depth").execute();
+    expect(Math.max(...depths.map((d) => Number(d.depth)))).toBeGreaterThan(1);
+    expect(depths.filter((d) => Number(d.depth) === 0).length).toBeGreaterThan(1);
+    // A keeper that never held the newest content in memory decompresses each chain.
+    const fresh = createVersionKeeper({
+      store: createVersionsStore(db),
+      blobs: createVersionBlobs({
+        dir: path.join(dir, "versions"),
+        filesRoot: path.join(dir, "files"),
+      }),
+      settings: w.settings,
+    });
+    const store = createVersionsStore(db);
+    const read: string[] = [];
+    for (const v of await store.ofPath("/out/chain.tex", "kept"))
+      read.push((await fresh.content(v.hash!)).toString());
+    expect(read).toEqual(expected);
+  });
+
   it("a new file keeps nothing; a link at the name is replaced, its target never kept", async () => {
     const w = await world();
     await w.write("/out/new.tex", "fresh");
