@@ -13,7 +13,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { children, cleanups, log, RUNS, type Row } from "./lib/common.ts";
+import { children, cleanups, log, RUNS, settleMachine, type Row } from "./lib/common.ts";
 import { fmtRatio } from "./lib/paired.ts";
 import { ensureTools } from "./lib/tools.ts";
 import { archives } from "./figures/archives.ts";
@@ -134,6 +134,8 @@ async function main(): Promise<void> {
   for (const name of names) {
     const work = await mkdtemp(path.join(tmpdir(), `scriptorium-bench-${name}-`));
     works.push(work);
+    const waited = await settleMachine();
+    log(`bench: ${name}: the disks and cores were at rest after ${(waited / 1000).toFixed(1)} s`);
     try {
       rows.push(...(await FIGURES[name]!(work, tools)));
     } finally {

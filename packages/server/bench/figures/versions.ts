@@ -1,19 +1,18 @@
 /**
  * Versions (issue 29): an editor save (PUT /api/resources) of a 2.5 MB .tex with versions on
- * against the same save with versions off (each save a one-line edit), in alternating rounds
- * (lib/paired.ts: a round is the mean of SAVES saves with versions on, then as many off, the
- * side going first alternating; the ratio is the median of the rounds' ratios, with its
- * spread; the saves 0.7 s apart); and what 100 saves of a 1 MB .tex, each a one-line edit,
- * take in the versions folder.
+ * against the same save with versions off (each save a one-line edit), on and off taking turns
+ * save by save, the saves 0.7 s apart; a round is PAIRS saves of each side, the ratio the median
+ * of the rounds' ratios of their means, with its spread (lib/paired.ts); and what 100 saves of a
+ * 1 MB .tex, each a one-line edit, take in the versions folder.
  */
 import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fmtMs, log, login, mib, MiB, RUNS, startServer, type Row } from "../lib/common.ts";
-import { paired } from "../lib/paired.ts";
+import { pairRounds } from "../lib/paired.ts";
 
-/** Saves in one round of one side (the round's measurement is their mean). */
-const SAVES = 11;
+/** Saves of each side in one round (the round's measurement of a side is their mean). */
+const PAIRS = 10;
 const EDITS = 100;
 /** Between two timed saves. */
 const PAUSE_MS = 700;
@@ -93,31 +92,44 @@ export async function versions(work: string): Promise<Row[]> {
     const stored = await bytesIn(path.join(work, "versions"));
     log(`versions: ${count} versions of a 1 MB .tex in ${mib(stored).toFixed(2)} MiB`);
 
-    /** One round of one side: versions turned on or off, one untimed save, SAVES timed. */
-    const timedSaves = async (enabled: boolean) => {
+    /** One save of the 2.5 MB .tex with versions turned on or off, after a pause: its time. */
+    const timedSave = async (enabled: boolean) => {
       await setVersions(server.base, token, enabled);
+      // Saves apart, as an editor makes them: what the last one started in the background (its
+      // words indexed, about 0.6 s for 2.5 MB; its version stored) is done.
+      await new Promise((r) => setTimeout(r, PAUSE_MS));
+      const start = performance.now();
       await save("big.tex", big);
-      const times: number[] = [];
-      for (let i = 0; i < SAVES; i++) {
-        // Saves apart, as an editor makes them: what the last one started in the
-        // background (its words indexed, about 0.6 s for 2.5 MB; its version stored) is done.
-        await new Promise((r) => setTimeout(r, PAUSE_MS));
-        const start = performance.now();
-        await save("big.tex", big);
-        times.push(performance.now() - start);
-      }
-      // The mean: a save's time is bimodal (15-18 ms, or about 40 ms when its fsync waits for
-      // the filesystem's journal), and a median of a round lands on either mode.
-      return times.reduce((a, b) => a + b, 0) / times.length;
+      return performance.now() - start;
     };
-    const rounds = Math.max(RUNS, 5);
-    const p = await paired(
-      () => timedSaves(true),
-      () => timedSaves(false),
-      { rounds },
-    );
+    /**
+     * One round: PAIRS saves with versions on and PAIRS off, on and off taking turns save by
+     * save (the first of each pair alternating); the round's measurement of a side is the mean
+     * of its saves. A save's time is bimodal (15-18 ms, or about 40 ms), and the slow mode came
+     * in stretches: rounds of 11 saves of one side, then 11 of the other, put a stretch on one
+     * side only and gave round ratios from 0.8 to 1.6.
+     */
+    const oursRounds: number[] = [];
+    const offRounds: number[] = [];
+    await timedSave(true);
+    await timedSave(false);
+    const rounds = Math.max(RUNS, 7);
+    for (let r = 0; r < rounds; r++) {
+      const on: number[] = [];
+      const off: number[] = [];
+      for (let i = 0; i < PAIRS; i++) {
+        const onFirst = (r * PAIRS + i) % 2 === 0;
+        if (onFirst) on.push(await timedSave(true));
+        off.push(await timedSave(false));
+        if (!onFirst) on.push(await timedSave(true));
+      }
+      const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+      oursRounds.push(mean(on));
+      offRounds.push(mean(off));
+    }
+    const p = pairRounds(oursRounds, offRounds);
     log(
-      `versions: save of 2.5 MB with versions ${fmtMs(p.ours)}, without ${fmtMs(p.baseline)} (${rounds} rounds of ${SAVES})`,
+      `versions: save of 2.5 MB with versions ${fmtMs(p.ours)}, without ${fmtMs(p.baseline)} (${rounds} rounds of ${PAIRS} pairs)`,
     );
     return [
       {

@@ -282,6 +282,43 @@ export async function machineTicks(): Promise<{ busy: number; total: number }> {
   return { busy: total - ticks[3]! - ticks[4]!, total };
 }
 
+/** Writes, discards and flushes every disk has done so far, and its requests in flight. */
+async function diskActivity(): Promise<number> {
+  let sum = 0;
+  for (const line of (await readFile("/proc/diskstats", "utf8")).split("\n")) {
+    const f = line.trim().split(/\s+/);
+    if (f.length < 14 || /^(loop|ram|zram)/.test(f[2]!)) continue;
+    // writes completed, I/Os in progress, discards completed, flushes completed
+    sum += Number(f[7]) + Number(f[11]) + Number(f[14] ?? 0) + Number(f[18] ?? 0);
+  }
+  return sum;
+}
+
+/**
+ * Before a figure: `sync`, then waits until the disks have done nothing and the cores have been
+ * nine tenths idle for QUIET_MS in a row (at most `limitMs`), so that a figure does not pay for the
+ * write-back, the discards of deleted trees (the root file system is mounted with `discard`) or
+ * the leftover work of the figure before it. Returns the time it waited, in ms.
+ */
+const QUIET_MS = 6000;
+export async function settleMachine(limitMs = 120_000): Promise<number> {
+  const start = performance.now();
+  spawnSync("sync");
+  let quietSince = performance.now();
+  let disk = await diskActivity();
+  let cpu = await machineTicks();
+  while (performance.now() - start < limitMs) {
+    await new Promise((r) => setTimeout(r, 500));
+    const [nowDisk, nowCpu] = [await diskActivity(), await machineTicks()];
+    const busy = (nowCpu.busy - cpu.busy) / Math.max(1, nowCpu.total - cpu.total);
+    if (nowDisk !== disk || busy > 0.1) quietSince = performance.now();
+    [disk, cpu] = [nowDisk, nowCpu];
+    if (performance.now() - quietSince >= QUIET_MS) return performance.now() - start;
+  }
+  log(`bench: the machine was still busy after ${limitMs / 1000} s`);
+  return performance.now() - start;
+}
+
 /**
  * Waits until a process is at rest: under 3% of a core over a second (background work such as
  * the search index reading the words of new files has ended), at most `limitMs`.
