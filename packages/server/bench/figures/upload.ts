@@ -4,12 +4,14 @@
  * and for ours a POST, then one curl process sending the file's 10 MiB pieces (cut beforehand
  * with `split`) as PATCHes on one connection. (A client written in Node, in this process or in
  * one of its own, cost more of the two cores than curl did, and the figure compared clients:
- * 0.78-1.02× with one, 1.3× with the other on other days.) The real tus-js-client uploads too, for
- * information. And the server's RSS growth during the upload (VmRSS every 100 ms). The PUT and our upload take turns
- * in each round, the first changing each round, each after a `sync`; the ratio is the median of
- * the rounds' ratios with its spread (lib/paired.ts), over ROUNDS rounds: a round's ratio swung
- * from 0.75 to 1.51 within one run (the 2 GiB fsync at each side's end is the disk's to time), and
- * the median of three moved a row that met its goal in one run below it in the next.
+ * 0.78-1.02× with one, 1.3× with the other on other days.) The real tus-js-client uploads too,
+ * for information. And the server's RSS growth during the upload (VmRSS every 100 ms).
+ *
+ * The PUT and our upload take turns in each round, the first changing each round, each after a
+ * `sync`; the ratio is the median of the rounds' ratios with its spread (lib/paired.ts), over
+ * ROUNDS rounds: a round's ratio swung from 0.75 to 1.51 within one run (the 2 GiB fsync at each
+ * side's end is the disk's to time), and the median of three moved a row that met its goal in
+ * one run below it in the next.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
