@@ -13,8 +13,7 @@
  * side's end is the disk's to time), and the median of three moved a row that met its goal in
  * one run below it in the next.
  */
-import { spawn, spawnSync } from "node:child_process";
-import { once } from "node:events";
+import { spawnSync } from "node:child_process";
 import { createReadStream } from "node:fs";
 import { mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -22,7 +21,6 @@ import { performance } from "node:perf_hooks";
 import { Upload } from "tus-js-client";
 import {
   baselineScript,
-  children,
   fmtRate,
   freePort,
   HOST,
@@ -32,6 +30,7 @@ import {
   mib,
   MiB,
   RUNS,
+  runToEnd,
   sampleRss,
   startListening,
   startServer,
@@ -61,17 +60,6 @@ async function tusUpload(base: string, token: string, file: string, target: stri
     });
     upload.start();
   });
-}
-
-/** Runs curl with a config file, asynchronously (this process samples the server's RSS). */
-async function runCurl(curl: string, config: string): Promise<void> {
-  const child = spawn(curl, ["-K", config], { stdio: ["ignore", "ignore", "pipe"] });
-  children.add(child);
-  let err = "";
-  child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-  const [code] = (await once(child, "exit")) as [number | null];
-  children.delete(child);
-  if (code !== 0) throw new Error(`curl -K ${config}: exit ${code} ${err}`);
 }
 
 /** POST of a tus upload of `file` to `target` (our server needs Upload-Length): its URL. */
@@ -179,7 +167,7 @@ export async function upload(work: string, tools: Record<string, string>): Promi
       const start = performance.now();
       const { url } = await createUpload(server.base, token, source, "/uploads/manuscript.bin");
       await writeFile(config, patchesConfig(url, token, chunks));
-      await runCurl(tools.curl!, config);
+      await runToEnd(tools.curl!, ["-K", config]);
       times.push(performance.now() - start);
       growth = Math.max(growth, Math.max(...(await during.stop())) - before);
       if (i === 0 && (await sha256File(uploaded)) !== sourceSha) {

@@ -17,6 +17,8 @@ const EDITS = 100;
 /** Between two timed saves. */
 const PAUSE_MS = 700;
 
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+
 /** A Mauro-TeX-like text of about `bytes`: numbered lines with variants. */
 function texOf(bytes: number): string[] {
   const lines: string[] = [];
@@ -123,7 +125,6 @@ export async function versions(work: string): Promise<Row[]> {
         off.push(await timedSave(false));
         if (!onFirst) on.push(await timedSave(true));
       }
-      const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
       oursRounds.push(mean(on));
       offRounds.push(mean(off));
     }

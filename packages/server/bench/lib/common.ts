@@ -224,6 +224,24 @@ export function timedCommand(
   }
 }
 
+/**
+ * Runs a program to its end without blocking this process (which may be sampling meanwhile);
+ * throws with its standard error when it exits with another code than 0.
+ */
+export async function runToEnd(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
+  const child = spawn(command, args, { env, stdio: ["ignore", "ignore", "pipe"] });
+  children.add(child);
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const [code] = (await once(child, "exit")) as [number | null];
+  children.delete(child);
+  if (code !== 0) throw new Error(`${command} ${args[0]}: exit ${code} ${stderr}`);
+}
+
 /** Runs a program until it prints "listening"; the caller stops it with `stopChild`. */
 export async function startListening(command: string, args: string[]): Promise<ChildProcess> {
   const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });

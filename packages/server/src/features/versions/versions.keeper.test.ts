@@ -90,15 +90,15 @@ describe("the version keeper at the files layer", () => {
     expect(Math.max(...depths.map((d) => Number(d.depth)))).toBeGreaterThan(1);
     expect(depths.filter((d) => Number(d.depth) === 0).length).toBeGreaterThan(1);
     // A keeper that never held the newest content in memory decompresses each chain.
+    const store = createVersionsStore(db);
     const fresh = createVersionKeeper({
-      store: createVersionsStore(db),
+      store,
       blobs: createVersionBlobs({
         dir: path.join(dir, "versions"),
         filesRoot: path.join(dir, "files"),
       }),
       settings: w.settings,
     });
-    const store = createVersionsStore(db);
     const read: string[] = [];
     for (const v of await store.ofPath("/out/chain.tex", "kept"))
       read.push((await fresh.content(v.hash!)).toString());

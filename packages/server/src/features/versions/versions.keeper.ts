@@ -14,7 +14,7 @@ import type { VersionRecord, VersionsStore } from "./versions.store.js";
 const DELTA_MAX = 16 * 1024 * 1024;
 /** Blobs stacked on dictionaries at most (then one stands alone again). */
 const MAX_DEPTH = 16;
-/** How long the content last stored is kept in memory without use. */
+/** How long the content last stored is kept in memory. */
 const RECENT_MS = 60_000;
 
 const newId = () => randomBytes(16).toString("base64url");
@@ -73,11 +73,10 @@ export function createVersionKeeper(deps: KeeperDeps) {
   };
 
   /**
-   * The content last stored or read whole, kept a while: the next version of the same file takes
-   * it as its dictionary, which otherwise means decompressing the whole chain below it (up to
-   * MAX_DEPTH contents of up to DELTA_MAX bytes) after every save, and as much garbage for the
-   * collector that the following save would meet (bench: "Save of a 2.5 MB .tex, versions on ÷
-   * off"). Let go after RECENT_MS without use, so an idle server holds none of it.
+   * The content last stored, kept RECENT_MS: the next version of the same file takes it as its
+   * dictionary, which otherwise means decompressing the whole chain below it (up to MAX_DEPTH
+   * contents of up to DELTA_MAX bytes) after every save (bench: "Save of a 2.5 MB .tex, versions
+   * on ÷ off"). Let go after that, so an idle server holds none of it.
    */
   let recent: { hash: string; data: Buffer } | undefined;
   let recentTimer: NodeJS.Timeout | undefined;
