@@ -28,6 +28,7 @@ import {
   login,
   machineTicks,
   median,
+  NOISY_RUNS,
   percentile,
   RUNS,
   searchIndexReady,
@@ -42,8 +43,6 @@ import { pairRounds, timed, type Paired } from "../lib/paired.ts";
 const LIST_ENTRIES = Number(process.env.BENCH_ENTRIES ?? 100_000);
 const SEARCH_ENTRIES = Number(process.env.BENCH_SEARCH_ENTRIES ?? 1_000_000);
 const FILES = 1000;
-/** Rounds of the name search: each round's p95 rests on its two or three slowest queries. */
-const SEARCH_ROUNDS = Math.max(RUNS, 7);
 /** Linux's clock ticks per second in /proc (USER_HZ). */
 const TICKS_PER_SECOND = 100;
 const CONNECTIONS = 50;
@@ -235,10 +234,10 @@ async function nameSearch(work: string, db: Cluster): Promise<Row[]> {
     const set = queries();
     const url = (q: string) => `/api/search/?query=${encodeURIComponent(q)}`;
     for (const s of servers) for (const q of set) await get(s, url(q)); // warm-up
-    log(`postgres: ${set.length} queries × ${SEARCH_ROUNDS} on each engine, in turn…`);
+    log(`postgres: ${set.length} queries × ${NOISY_RUNS} on each engine, in turn…`);
     // Each round: every query on both engines in turn; the round's figure is its p95.
     const p95s: number[][] = [[], []];
-    for (let i = 0; i < SEARCH_ROUNDS; i++) {
+    for (let i = 0; i < NOISY_RUNS; i++) {
       const times: number[][] = [[], []];
       for (const [k, q] of set.entries()) {
         const [l, p] = await bothInTurn(i + k, servers, (s) => get(s, url(q)));
@@ -249,7 +248,7 @@ async function nameSearch(work: string, db: Cluster): Promise<Row[]> {
     }
     const [liteReady, postReady] = servers.map((s) => s.readyMs) as [number, number];
     const row = ratioRow(
-      `Name search over ${en(SEARCH_ENTRIES)} entries: p95 (median of ${SEARCH_ROUNDS} rounds)`,
+      `Name search over ${en(SEARCH_ENTRIES)} entries: p95 (median of ${NOISY_RUNS} rounds)`,
       pairRounds(p95s[1]!, p95s[0]!),
       1.5,
     );

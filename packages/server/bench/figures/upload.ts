@@ -9,9 +9,9 @@
  *
  * The PUT and our upload take turns in each round, the first changing each round, each after a
  * `sync`; the ratio is the median of the rounds' ratios with its spread (lib/paired.ts), over
- * ROUNDS rounds: a round's ratio swung from 0.75 to 1.51 within one run (the 2 GiB fsync at each
- * side's end is the disk's to time), and the median of three moved a row that met its goal in
- * one run below it in the next.
+ * NOISY_RUNS rounds: a round's ratio swung from 0.75 to 1.51 within one run (the 2 GiB fsync
+ * at each side's end is the disk's to time), and the median of three moved a row that met its
+ * goal in one run below it in the next.
  */
 import { spawnSync } from "node:child_process";
 import { createReadStream } from "node:fs";
@@ -29,6 +29,7 @@ import {
   median,
   mib,
   MiB,
+  NOISY_RUNS,
   RUNS,
   runToEnd,
   sampleRss,
@@ -43,8 +44,6 @@ import { pairRounds } from "../lib/paired.ts";
 
 const SIZE_MIB = Number(process.env.BENCH_UPLOAD_MIB ?? 2048);
 const CHUNK = 10 * MiB;
-/** Rounds of the PUT and ours (tus-js-client, for information, uploads in the first RUNS only). */
-const ROUNDS = Math.max(RUNS, 7);
 
 /** One upload with tus-js-client: POST (our server needs Upload-Length), then PATCHes. */
 async function tusUpload(base: string, token: string, file: string, target: string) {
@@ -123,7 +122,7 @@ export async function upload(work: string, tools: Record<string, string>): Promi
 
   // The runs of both sides take turns, so a change in the machine's load weighs on both.
   log(
-    `upload: ${ROUNDS} rounds of a PUT with curl -T to a bare Node server and uploads through tus…`,
+    `upload: ${NOISY_RUNS} rounds of a PUT with curl -T to a bare Node server and uploads through tus…`,
   );
   const server = await startServer(work);
   const port = await freePort();
@@ -175,7 +174,7 @@ export async function upload(work: string, tools: Record<string, string>): Promi
       }
       await rm(uploaded);
     };
-    for (let i = 0; i < ROUNDS; i++) {
+    for (let i = 0; i < NOISY_RUNS; i++) {
       // Each side starts with no dirty pages and no deleted file still being freed from the
       // side before it (written back and freed outside the timing), and the side that goes
       // first changes each round.
@@ -185,6 +184,7 @@ export async function upload(work: string, tools: Record<string, string>): Promi
         else await ours(i);
       }
 
+      // tus-js-client, for information, in the first RUNS rounds only.
       if (i >= RUNS) continue;
       const withClient = performance.now();
       await tusUpload(server.base, token, source, "/uploads/manuscript.bin");
@@ -215,7 +215,7 @@ export async function upload(work: string, tools: Record<string, string>): Promi
     },
     {
       figure: "Server RSS growth during that upload",
-      ours: `+${mib(growth).toFixed(0)} MiB (the largest of ${ROUNDS} uploads)`,
+      ours: `+${mib(growth).toFixed(0)} MiB (the largest of ${NOISY_RUNS} uploads)`,
       baseline: "—",
       ratio: null,
       goal: "≤ 64 MiB",

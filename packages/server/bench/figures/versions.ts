@@ -8,7 +8,7 @@
 import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fmtMs, log, login, mib, MiB, RUNS, startServer, type Row } from "../lib/common.ts";
+import { fmtMs, log, login, mib, MiB, NOISY_RUNS, startServer, type Row } from "../lib/common.ts";
 import { pairRounds } from "../lib/paired.ts";
 
 /** Saves of each side in one round (the round's measurement of a side is their mean). */
@@ -115,8 +115,7 @@ export async function versions(work: string): Promise<Row[]> {
     const offRounds: number[] = [];
     await timedSave(true);
     await timedSave(false);
-    const rounds = Math.max(RUNS, 7);
-    for (let r = 0; r < rounds; r++) {
+    for (let r = 0; r < NOISY_RUNS; r++) {
       const on: number[] = [];
       const off: number[] = [];
       for (let i = 0; i < PAIRS; i++) {
@@ -130,7 +129,7 @@ export async function versions(work: string): Promise<Row[]> {
     }
     const p = pairRounds(oursRounds, offRounds);
     log(
-      `versions: save of 2.5 MB with versions ${fmtMs(p.ours)}, without ${fmtMs(p.baseline)} (${rounds} rounds of ${PAIRS} pairs)`,
+      `versions: save of 2.5 MB with versions ${fmtMs(p.ours)}, without ${fmtMs(p.baseline)} (${NOISY_RUNS} rounds of ${PAIRS} pairs)`,
     );
     return [
       {

@@ -26,6 +26,7 @@ import {
   login,
   median,
   MiB,
+  NOISY_RUNS,
   RUNS,
   runToEnd,
   startServer,
@@ -42,8 +43,11 @@ const ENTRIES = 10_000;
 const SMALL_FILES = 1000;
 /** rclone processes copying at once, each its share of the small files. */
 const COPIERS = 4;
-/** Rounds of the figures whose run lasts well under a second (the GET, the PROPFIND). */
-const SHORT_ROUNDS = Math.max(RUNS, 7);
+/** The baselines' target names, with what the table calls them. */
+const BASELINES = [
+  ["apache", "Apache mod_dav"],
+  ["rclone", "rclone serve webdav"],
+] as const;
 const USER = "bench";
 const PASSWORD = "bench-password-123";
 
@@ -195,7 +199,7 @@ function againstFaster(
   times: Map<string, number[]>,
   ratioOf: (ours: number, faster: number) => number,
 ): Paired & { faster: string } {
-  const faster = ["apache", "rclone"].sort(
+  const faster = BASELINES.map(([name]) => name).sort(
     (a, b) => median(times.get(a)!) - median(times.get(b)!),
   )[0]!;
   return { ...pairRounds(times.get("ours")!, times.get(faster)!, ratioOf), faster };
@@ -276,7 +280,7 @@ export async function webdav(work: string, tools: Record<string, string>): Promi
       {
         run: (t) => curl(t, ["-o", "/dev/null", `${t.url}big.bin`]),
       },
-      SHORT_ROUNDS,
+      NOISY_RUNS,
     );
     log(`webdav: PUT of the ${SIZE_MIB} MiB file…`);
     const put = await inTurn(targets, {
@@ -293,7 +297,7 @@ export async function webdav(work: string, tools: Record<string, string>): Promi
         run: (t) =>
           curl(t, ["-o", "/dev/null", "-X", "PROPFIND", "-H", "Depth: 1", `${t.url}many/`]),
       },
-      SHORT_ROUNDS,
+      NOISY_RUNS,
     );
     log(`webdav: rclone copy of ${SMALL_FILES} small files by ${COPIERS} processes…`);
     const home = path.join(work, "rclone-home");
@@ -314,12 +318,9 @@ export async function webdav(work: string, tools: Record<string, string>): Promi
     const rate = (times: Map<string, number[]>, name: string) => fmtRate(size, med(times, name));
     /** Both baselines' figures, the one ours is paired with marked. */
     const baselines = (show: (name: string) => string, faster: string) =>
-      [
-        ["apache", "Apache mod_dav"],
-        ["rclone", "rclone serve webdav"],
-      ]
-        .map(([name, label]) => `${show(name!)} (${label}${name === faster ? ", the faster" : ""})`)
-        .join("; ");
+      BASELINES.map(
+        ([name, label]) => `${show(name)} (${label}${name === faster ? ", the faster" : ""})`,
+      ).join("; ");
     const throughputRow = (figure: string, times: Map<string, number[]>): Row => {
       // Throughput: the faster baseline's time over ours, per round.
       const p = againstFaster(times, (ours, faster) => faster / ours);
