@@ -1,6 +1,7 @@
 import { Type } from "typebox";
 import { startServer, StartupError } from "../server.js";
 import { VERSION } from "../version.js";
+import { commitAddonMemoryOnDemand } from "../lib/addon-memory.js";
 import { HELP_FLAG, UsageError } from "./args.js";
 import {
   defineCommand,
@@ -103,6 +104,7 @@ export async function main(
 ): Promise<number | undefined> {
   // Databases, their WAL files and folders the command creates are private to its user.
   process.umask(0o077);
+  commitAddonMemoryOnDemand();
   try {
     const [first = "", ...rest] = argv;
     const group = GROUPS.find((g) => g.name === first);

@@ -10,11 +10,16 @@ describe("trimMemoryWhenIdle", () => {
     await Promise.all(apps.splice(0).map((app) => app.close()));
   });
 
-  function appWith(idleMs: number, minGapMs: number) {
+  function appWith(
+    idleMs: number,
+    minGapMs: number,
+    passes?: { passes: number; passGapMs: number },
+  ) {
     const app = Fastify();
     apps.push(app);
     const trims: number[] = [];
-    const stop = trimMemoryWhenIdle(app, { idleMs, minGapMs, trim: () => trims.push(Date.now()) });
+    const trim = () => void trims.push(Date.now());
+    const stop = trimMemoryWhenIdle(app, { idleMs, minGapMs, trim, ...passes });
     app.addHook("onClose", (_instance, done) => {
       stop();
       done();
@@ -63,6 +68,24 @@ describe("trimMemoryWhenIdle", () => {
     await sleep(400);
     expect(trims).toHaveLength(2);
     expect(trims[1]! - trims[0]!).toBeGreaterThanOrEqual(390);
+  });
+
+  it("runs a spell's passes apart", async () => {
+    const { trims } = appWith(20, 10_000, { passes: 4, passGapMs: 50 });
+    await sleep(400);
+    expect(trims).toHaveLength(4);
+    for (let i = 1; i < 4; i++) expect(trims[i]! - trims[i - 1]!).toBeGreaterThanOrEqual(45);
+  });
+
+  it("ends a spell's passes when a request starts", async () => {
+    const { app, trims } = appWith(20, 10_000, { passes: 4, passGapMs: 150 });
+    await sleep(80);
+    expect(trims).toHaveLength(1);
+    await app.inject("/");
+    await sleep(300);
+    // The second pass was due 150 ms after the first; the request ended the spell, and the next
+    // one waits for minGapMs.
+    expect(trims).toHaveLength(1);
   });
 });
 

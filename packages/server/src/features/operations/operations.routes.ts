@@ -40,8 +40,8 @@ export function operationsRoutes(deps: {
         void reply.header("WWW-Authenticate", 'Bearer realm="metrics"');
         throw unauthorized("The metrics need the metrics token (Authorization: Bearer)");
       }
-      const { registry } = deps.metrics;
-      return reply.type(registry.contentType).send(await registry.metrics());
+      const { metrics } = deps;
+      return reply.type(metrics.contentType).send(await metrics.scrape());
     });
   };
 }

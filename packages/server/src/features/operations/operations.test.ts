@@ -112,6 +112,8 @@ describe("/metrics", () => {
     expect(ok.headers["content-type"]).toMatch(/^text\/plain/);
     expect(ok.headers["cache-control"]).toBe("no-store");
     expect(ok.body).toContain("scriptorium_process_cpu_user_seconds_total");
+    // Node's own metrics start with the first scrape, and that scrape has them already.
+    expect(ok.body).toContain("scriptorium_nodejs_eventloop_lag_p99_seconds");
   });
 
   it("counts requests by route pattern and status, bytes, cache lookups, queries and uploads", async () => {
