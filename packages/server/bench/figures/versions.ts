@@ -1,23 +1,35 @@
 /**
  * Versions (issue 29): an editor save (PUT /api/resources) of a 2.5 MB .tex with versions on
  * against the same save with versions off (each save a one-line edit), on and off taking turns
- * save by save, the saves 0.7 s apart; a round is PAIRS saves of each side, the ratio the median
- * of the rounds' ratios of their means, with its spread (lib/paired.ts); and what 100 saves of a
+ * save by save, the saves 1.5 s apart; a round is PAIRS saves of each side, the ratio the median
+ * of the rounds' ratios of their medians, with its spread (lib/paired.ts); and what 100 saves of a
  * 1 MB .tex, each a one-line edit, take in the versions folder.
  */
 import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fmtMs, log, login, mib, MiB, NOISY_RUNS, startServer, type Row } from "../lib/common.ts";
+import {
+  fmtMs,
+  log,
+  login,
+  median,
+  mib,
+  MiB,
+  NOISY_RUNS,
+  startServer,
+  type Row,
+} from "../lib/common.ts";
 import { pairRounds } from "../lib/paired.ts";
 
-/** Saves of each side in one round (the round's measurement of a side is their mean). */
+/** Saves of each side in one round (the round's measurement of a side is their median). */
 const PAIRS = 10;
 const EDITS = 100;
-/** Between two timed saves. */
-const PAUSE_MS = 700;
-
-const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+/**
+ * Between two timed saves: long enough for what a save starts in the background (its words
+ * indexed, about 0.6 s for 2.5 MB; its version compressed) to be over before the next one. With
+ * 0.7 s it sometimes was not, on either side, and the figure read 0.91-1.37 across runs.
+ */
+const PAUSE_MS = 1500;
 
 /** A Mauro-TeX-like text of about `bytes`: numbered lines with variants. */
 function texOf(bytes: number): string[] {
@@ -97,8 +109,7 @@ export async function versions(work: string): Promise<Row[]> {
     /** One save of the 2.5 MB .tex with versions turned on or off, after a pause: its time. */
     const timedSave = async (enabled: boolean) => {
       await setVersions(server.base, token, enabled);
-      // Saves apart, as an editor makes them: what the last one started in the background (its
-      // words indexed, about 0.6 s for 2.5 MB; its version stored) is done.
+      // Saves apart, as an editor makes them (PAUSE_MS).
       await new Promise((r) => setTimeout(r, PAUSE_MS));
       const start = performance.now();
       await save("big.tex", big);
@@ -106,10 +117,13 @@ export async function versions(work: string): Promise<Row[]> {
     };
     /**
      * One round: PAIRS saves with versions on and PAIRS off, on and off taking turns save by
-     * save (the first of each pair alternating); the round's measurement of a side is the mean
-     * of its saves. A save's time is bimodal (15-18 ms, or about 40 ms), and the slow mode came
-     * in stretches: rounds of 11 saves of one side, then 11 of the other, put a stretch on one
-     * side only and gave round ratios from 0.8 to 1.6.
+     * save (the first of each pair alternating); the round's measurement of a side is the median
+     * of its saves. With saves 0.7 s apart, most took 15-25 ms on either side, and one in four or
+     * five 40-125 ms, on either side too (one run: 18 of 70 with versions, 19 of 70 without), in
+     * stretches. Rounds of 11 saves of one side, then 11 of the other, put a stretch on one side
+     * only and gave round ratios from 0.8 to 1.6. Means of 10 pairs taking turns still gave round
+     * ratios of 0.61-1.33 in one run, and the figure read 1.00, 1.37, 1.06 and 0.91 in four runs.
+     * The median save is what an editor meets, and what storing a version adds to it.
      */
     const oursRounds: number[] = [];
     const offRounds: number[] = [];
@@ -124,8 +138,8 @@ export async function versions(work: string): Promise<Row[]> {
         off.push(await timedSave(false));
         if (!onFirst) on.push(await timedSave(true));
       }
-      oursRounds.push(mean(on));
-      offRounds.push(mean(off));
+      oursRounds.push(median(on));
+      offRounds.push(median(off));
     }
     const p = pairRounds(oursRounds, offRounds);
     log(
