@@ -52,10 +52,25 @@ async function world(versionsDir = path.join(dir, "versions")) {
       out.push((await keeper.content(v.hash!)).toString());
     return out;
   };
-  return { settings, write, kept, keeper };
+  return { settings, write, kept, keeper, store };
 }
 
 describe("the version keeper at the files layer", () => {
+  it("stores a save's version once the save is done, not during it", async () => {
+    const w = await world();
+    await writeFile(path.join(dir, "files", "other", "c.tex"), "first");
+    await w.write("/other/c.tex", "second");
+    // The save has returned: its version is spooled and pending, not yet read or compressed,
+    // and still is a little later (started at once, a small one was stored within a few ms).
+    expect((await w.store.ofPath("/other/c.tex")).map((v) => v.state)).toEqual(["pending"]);
+    await new Promise((r) => setTimeout(r, 40));
+    expect((await w.store.ofPath("/other/c.tex")).map((v) => v.state)).toEqual(["pending"]);
+    // It is stored 0.1 s later without anyone asking.
+    await new Promise((r) => setTimeout(r, 400));
+    expect((await w.store.ofPath("/other/c.tex")).map((v) => v.state)).toEqual(["kept"]);
+    expect(await w.kept("/other/c.tex")).toEqual(["first"]);
+  });
+
   it("keeps no version of a tool's output unless its folder matches the setting", async () => {
     const w = await world();
     await writeFile(path.join(dir, "files", "out", "a.pdf"), "first");

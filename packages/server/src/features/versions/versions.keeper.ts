@@ -16,6 +16,13 @@ const DELTA_MAX = 16 * 1024 * 1024;
 const MAX_DEPTH = 16;
 /** How long the content last stored is kept in memory. */
 const RECENT_MS = 60_000;
+/**
+ * How long after a save its version starts being stored. Started at once, the reading, hashing
+ * and compressing of the old content ran beside the rest of the save's own request, on the same
+ * cores, and a 2.5 MB save answered in 13.6 ms with versions on against 10.0 ms off (median of
+ * 70, the server's own request times); started 0.1 s later, in 11.4 ms against 10.5 ms.
+ */
+const SETTLE_AFTER_MS = 100;
 
 const newId = () => randomBytes(16).toString("base64url");
 
@@ -45,10 +52,10 @@ export interface KeeperDeps {
  *
  * A save: just before the rename that replaces a regular file, the old file is hard-linked (or,
  * across filesystems, copied and fsynced) into `spool/<id>` and a `pending` row is written; the
- * rename follows, so the name never disappears. Then, in the background (and at start for what
- * a crash left), the spooled file is hashed (SHA-256) and stored as a zstd blob (once per
- * content; small ones with the previous version as dictionary), the row becomes `kept`, the
- * spool link goes, and the file's retention runs.
+ * rename follows, so the name never disappears. Then, in the background once the save has
+ * answered (and at start for what a crash left), the spooled file is hashed (SHA-256) and
+ * stored as a zstd blob (once per content; small ones with the previous version as dictionary),
+ * the row becomes `kept`, the spool link goes, and the file's retention runs.
  */
 export function createVersionKeeper(deps: KeeperDeps) {
   const { store, blobs } = deps;
@@ -163,11 +170,21 @@ export function createVersionKeeper(deps: KeeperDeps) {
     if (row.trashId === null) await retain(row.path);
   }
 
+  let settleTimer: NodeJS.Timeout | undefined;
   /** Settles every pending version (one pass at a time). */
-  const settleAll = () =>
-    run(async () => {
+  const settleAll = () => {
+    clearTimeout(settleTimer);
+    settleTimer = undefined;
+    return run(async () => {
       for (const row of await store.pending()) await settle(row);
     });
+  };
+  /** Settles them SETTLE_AFTER_MS from now (one timer for saves in quick succession). */
+  const settleSoon = () => {
+    if (settleTimer) return;
+    settleTimer = setTimeout(() => void settleAll(), SETTLE_AFTER_MS);
+    settleTimer.unref();
+  };
 
   const hook: VersionHook = {
     async beforeReplace(folder: Pinned, name: string, info: Stats, actor: string, kind: WriteKind) {
@@ -197,7 +214,7 @@ export function createVersionKeeper(deps: KeeperDeps) {
         throw err;
       }
       return {
-        done: () => void settleAll(),
+        done: settleSoon,
         async cancel() {
           await store.remove([id]);
           await blobs.removeSpool(id);
