@@ -70,22 +70,37 @@ describe("trimMemoryWhenIdle", () => {
     expect(trims[1]! - trims[0]!).toBeGreaterThanOrEqual(390);
   });
 
-  it("runs a spell's passes apart", async () => {
-    const { trims } = appWith(20, 10_000, { passes: 4, passGapMs: 50 });
+  it("runs the first spell's passes apart, and one trim in every later spell", async () => {
+    const { app, trims } = appWith(20, 0, { passes: 4, passGapMs: 50 });
     await sleep(400);
     expect(trims).toHaveLength(4);
     for (let i = 1; i < 4; i++) expect(trims[i]! - trims[i - 1]!).toBeGreaterThanOrEqual(45);
+    await app.inject("/");
+    await sleep(300);
+    expect(trims).toHaveLength(5);
   });
 
   it("ends a spell's passes when a request starts", async () => {
     const { app, trims } = appWith(20, 10_000, { passes: 4, passGapMs: 150 });
-    await sleep(80);
+    await sleep(100);
     expect(trims).toHaveLength(1);
     await app.inject("/");
     await sleep(300);
     // The second pass was due 150 ms after the first; the request ended the spell, and the next
     // one waits for minGapMs.
     expect(trims).toHaveLength(1);
+  });
+
+  it("goes on with the passes a request ended in the next spell", async () => {
+    const { app, trims } = appWith(20, 0, { passes: 3, passGapMs: 150 });
+    await sleep(100);
+    expect(trims).toHaveLength(1);
+    await app.inject("/");
+    await sleep(450);
+    expect(trims).toHaveLength(3);
+    await app.inject("/");
+    await sleep(300);
+    expect(trims).toHaveLength(4);
   });
 });
 
