@@ -128,6 +128,9 @@ describe("names on PostgreSQL", () => {
       "sphaera",
       "de centris",
       "sphaera de",
+      // Names holding two of three terms come from two terms' lists, once in the answer.
+      "de sphaera centris",
+      "sphaera 1 de",
       '"de sphaera"',
       "Sphaera case:sensitive",
       "case:sensitive LIBER",
@@ -256,7 +259,9 @@ describe("names on PostgreSQL", () => {
     await writeFile(path.join(root, "Opera", "sphaera.tex"), "x");
     await writeFile(path.join(root, "Operae-alia.tex"), "x");
     const { index, events } = await instance();
-    await until(async () => (await ask(index, "circulus")).length === 1);
+    // The first walk written whole (while it is, changes wait behind it).
+    await until(async () => (await readyAfterSettle(index)) === "ready");
+    expect(await ask(index, "circulus")).toEqual(["/Opera/figurae/circulus.png"]);
     const store = pgNameStore(await pool());
     await rename(path.join(root, "Opera"), path.join(root, "Libri"));
     events.emit(event("moved", path.join(root, "Opera"), path.join(root, "Libri")));
@@ -285,7 +290,8 @@ describe("names on PostgreSQL", () => {
     ]);
     await writeFile(path.join(root, "novum.tex"), "x");
     const { index } = await instance();
-    await until(async () => (await ask(index, "novum")).length === 1);
+    await until(async () => (await readyAfterSettle(index)) === "ready");
+    expect(await ask(index, "novum")).toEqual(["/novum.tex"]);
     expect(await store.pathsAfter("", 100)).toEqual(["/novum.tex"]);
   });
 
@@ -307,5 +313,55 @@ describe("names on PostgreSQL", () => {
     const text = plan.map((row) => row["QUERY PLAN"]).join("\n");
     expect(text).toContain("search_names_folded");
     expect(text).not.toMatch(/Seq Scan/);
+  });
+
+  it("a broad term reads the newest-first index alone, not the table", async () => {
+    const shared = await pool();
+    const store = pgNameStore(shared);
+    await store.ensure();
+    const rows = Array.from({ length: 40_000 }, (_, k) => ({
+      path: `/folder-${k % 100}/${k % 4 === 0 ? "liber" : "codex"}-${k.toString(36)}.tex`,
+      isDir: false,
+      modified: 1_700_000_000_000 + k * 1000,
+    }));
+    for (let at = 0; at < rows.length; at += 5000) await store.put(rows.slice(at, at + 5000));
+    await store.tidy();
+    // The query the store makes for one term, a page of 100: a quarter of the names hold it.
+    const { rows: plan } = await shared.query<{ "QUERY PLAN": unknown }>(
+      `explain (analyze, format json) select path, dir from search_names
+        where folded like '%liber%' order by modified_s desc, path limit 100 offset 0`,
+    );
+    const text = JSON.stringify(plan[0]!["QUERY PLAN"]);
+    expect(text).toContain('"Node Type":"Index Only Scan"');
+    expect(text).toContain('"Index Name":"search_names_by_age"');
+    expect(text).toContain('"Heap Fetches":0');
+    const found: NameHit[] = [];
+    await store.search("/", parseSearchQuery("liber"), (hit) => found.push(hit) < 150, 100);
+    expect(found).toHaveLength(150);
+    expect(found[0]!.path).toBe(`/folder-96/liber-${(39_996).toString(36)}.tex`);
+  });
+
+  it("a table made before the newest-first index gets it, its rows kept", async () => {
+    const shared = await pool();
+    await shared.query(`create table search_names (
+      path text collate "C" primary key, name text not null, folded text not null,
+      dir boolean not null, kind smallint not null, ext text not null,
+      modified double precision not null);
+      create index search_names_newest on search_names ((floor(modified / 1000)) desc, path);`);
+    await shared.query(
+      `insert into search_names values
+        ('/vetus.tex', 'vetus.tex', 'vetus.tex', false, 0, '.tex', 1000),
+        ('/vetus-novum.tex', 'vetus-novum.tex', 'vetus-novum.tex', false, 0, '.tex', 5000)`,
+    );
+    const store = pgNameStore(shared);
+    await store.ensure();
+    const found: string[] = [];
+    await store.search("/", parseSearchQuery("vetus"), (hit) => found.push(hit.path) > 0);
+    expect(found).toEqual(["/vetus-novum.tex", "/vetus.tex"]);
+    const { rows } = await shared.query<{ indexname: string }>(
+      "select indexname from pg_indexes where tablename = 'search_names' order by indexname",
+    );
+    expect(rows.map((r) => r.indexname)).toContain("search_names_by_age");
+    expect(rows.map((r) => r.indexname)).not.toContain("search_names_newest");
   });
 });

@@ -16,8 +16,11 @@ const SCHEMA = `
     path text collate "C" primary key, name text not null, folded text not null,
     dir boolean not null, kind smallint not null, ext text not null,
     modified double precision not null);
-  create index if not exists search_names_newest
-    on search_names ((floor(modified / 1000)) desc, path);
+  alter table search_names add column if not exists modified_s bigint
+    generated always as (floor(modified / 1000)::bigint) stored;
+  create index if not exists search_names_by_age
+    on search_names (modified_s desc, path) include (folded, dir, kind, ext);
+  drop index if exists search_names_newest;
   create table if not exists search_names_state (
     id smallint primary key, ready boolean not null);`;
 
@@ -128,13 +131,15 @@ export function pgNameStore(pool: pg.Pool) {
 
     /**
      * After a whole tree is written: the trigram index's pending entries merged into it (until
-     * then the planner prices it too dear and scans the table) and the statistics made again.
+     * then the planner prices it too dear and scans the table), the table vacuumed and its
+     * statistics made again.
      */
     async tidy(): Promise<void> {
       await pool
         .query("select gin_clean_pending_list('search_names_folded'::regclass)")
         .catch(() => undefined);
-      await pool.query("analyze search_names");
+      // Vacuumed too: its visibility map lets a search read the newest-first index alone.
+      await pool.query("vacuum (analyze) search_names");
     },
 
     /** Whether an indexer has written the whole tree once. */
@@ -173,21 +178,6 @@ export function pgNameStore(pool: pg.Pool) {
         const [from, to] = belowRange(under);
         where.push(`path >= ${param(from)} and path < ${param(to)}`);
       }
-      let rank = "0";
-      if (query.terms.length > 0) {
-        // Case and accents folded unless the query says case:sensitive (names as they are).
-        const folded = (term: string) => `folded like ${param(containing(foldForSearch(term)))}`;
-        const likes = query.terms.map((term) => {
-          if (!query.caseSensitive) return folded(term);
-          const exact = `name like ${param(containing(term))}`;
-          // A name holding an ASCII term holds its folded form in its folded name, so the
-          // trigram index narrows the rows first (without it, every name is read). Not for
-          // other terms: folding a whole name can differ from folding its part (a final sigma).
-          return isAscii(term) ? `(${folded(term)} and ${exact})` : exact;
-        });
-        where.push(`(${likes.join(" or ")})`);
-        if (likes.length > 1) rank = `case when ${likes.join(" and ")} then 0 else 1 end`;
-      }
       if (query.types.length > 0) {
         const kinds: number[] = [];
         const exts: string[] = [];
@@ -200,26 +190,64 @@ export function pgNameStore(pool: pg.Pool) {
           `not dir and (kind = any(${param(kinds)}::smallint[]) or ext = any(${param(exts)}::text[]))`,
         );
       }
-      const sql = `select path, dir, ${rank} as rank from search_names
-        ${where.length > 0 ? `where ${where.join(" and ")}` : ""}
-        order by ${rank === "0" ? "" : "rank, "}floor(modified / 1000) desc, path
-        limit ${param(page)} offset ${param(0)}`;
-      // Pages of one snapshot: the planner is told how many rows are wanted (a broad term
-      // walks the newest-first index; a rare one sorts what the trigram index finds).
+      // Case and accents folded unless the query says case:sensitive (names as they are).
+      const folded = (term: string) => `folded like ${param(containing(foldForSearch(term)))}`;
+      const likes = query.terms.map((term) => {
+        if (!query.caseSensitive) return folded(term);
+        const exact = `name like ${param(containing(term))}`;
+        // A name holding an ASCII term holds its folded form in its folded name, so the
+        // trigram index narrows the rows first (without it, every name is read). Not for
+        // other terms: folding a whole name can differ from folding its part (a final sigma).
+        return isAscii(term) ? `(${folded(term)} and ${exact})` : exact;
+      });
+      // Newest first, in the order of the search_names_by_age index: a broad term walks it
+      // without reading the table (an index-only scan); a rare one sorts what the trigram
+      // index finds. On 1,000,000 names, 50,000 of them holding a word, the 10,000 newest
+      // took 15 ms that way, against 45-50 ms with an expression index the planner cannot
+      // read alone (it walked the table) or the trigram index and a sort of the 50,000.
+      const n = params.length;
+      const [limit, offset, inner] = [`$${n + 1}`, `$${n + 2}`, `$${n + 3}`];
+      const order = "order by modified_s desc, path";
+      const select = (conditions: string[], columns = "path, dir", cut = limit) => {
+        const all = [...where, ...conditions];
+        return `select ${columns} from search_names
+          ${all.length > 0 ? `where ${all.join(" and ")}` : ""} ${order} limit ${cut}`;
+      };
+      /** Rank 0: names holding every term (every name when there is none). */
+      const queries = [{ sql: `${select(likes)} offset ${offset}`, inner: false }];
+      // Rank 1, names holding some term: each term's newest names merged (every term finds its
+      // own newest the cheapest way, where one filter of all the terms made the broad term's
+      // walk test each of them on every name). A name holding several terms comes once per
+      // term, and one holding all of them came in rank 0: both are skipped.
+      if (likes.length > 1) {
+        const each = likes.map((like) => `(${select([like], "path, dir, modified_s", inner)})`);
+        queries.push({
+          sql: `select path, dir from (${each.join(" union all ")}) as some_term
+            ${order} limit ${limit} offset ${offset}`,
+          inner: true,
+        });
+      }
+      const given = new Set<string>();
+      // Pages of one snapshot: the planner is told how many rows are wanted.
       await inTransaction(
         pool,
         async (client) => {
-          for (let offset = 0; ; offset += page) {
-            params[params.length - 1] = offset;
-            const { rows } = await client.query<NameHit>(sql, params);
-            let more = rows.length === page;
-            for (const row of rows) {
-              if (!take(row)) {
-                more = false;
-                break;
+          for (const [rank, { sql, inner }] of queries.entries()) {
+            for (let at = 0; ; at += page) {
+              const paging = inner ? [page, at, at + page] : [page, at];
+              // Rows as arrays: no object made per row of a 10,000-row page.
+              const { rows } = await client.query<[string, boolean]>({
+                text: sql,
+                values: [...params, ...paging],
+                rowMode: "array",
+              });
+              for (const [path, dir] of rows) {
+                if (given.has(path)) continue;
+                if (queries.length > 1) given.add(path);
+                if (!take({ path, dir, rank })) return;
               }
+              if (rows.length < page) break;
             }
-            if (!more) break;
           }
         },
         "begin isolation level repeatable read read only",
